@@ -1,0 +1,95 @@
+"""Fixtures for the end-to-end tests: one JupyterLab server and one Chromium for the whole session.
+
+- ``lab_server`` (session): ``jupyter lab`` on 127.0.0.1 with no token, a free port and a temporary root directory.
+- ``chromium`` (session): Debian's Chromium (``/usr/bin/chromium``) driven by Playwright, headless.
+- ``lab`` (per test): a fresh browser context and page on that server, as a :class:`~.lab.LabPage`. When the test
+  ends it shuts the notebook's kernel down, and it fails the test if the browser console showed an error.
+- ``open_notebook`` (per test): writes a notebook of the given code cells into the server's root, opens it in
+  ``lab`` and waits for its kernel; returns the ``LabPage``.
+- ``screenshot_dir``: ``artifacts/screenshots/`` at the top of the repository (git-ignored). A failing test also
+  leaves a screenshot of the whole page there, under ``failures/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from .lab import CHROMIUM, CHROMIUM_ARGS, LabPage, LabServer
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "artifacts" / "screenshots"
+VIEWPORT = {"width": 1400, "height": 1000}
+
+
+@pytest.fixture(scope="session")
+def lab_server() -> Iterator[LabServer]:
+    with LabServer() as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}; `make chromium` installs Debian's package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
+    # Keep each phase's report on the test item, so the ``lab`` fixture knows at teardown whether the test failed.
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def _safe_name(nodeid: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid.split("::", 1)[-1]).strip("_")[:120]
+
+
+@pytest.fixture
+def lab(request: pytest.FixtureRequest, lab_server: LabServer, chromium) -> Iterator[LabPage]:
+    context = chromium.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    lab_page = LabPage(page, lab_server)
+    try:
+        yield lab_page
+        call_report = getattr(request.node, "report_call", None)
+        if call_report is not None and call_report.failed:
+            lab_page.screenshot(SCREENSHOTS / "failures" / f"{_safe_name(request.node.nodeid)}.png")
+        elif call_report is not None and call_report.passed:
+            # Checked after every browser test: the widget must not log errors or throw in the page.
+            lab_page.assert_no_console_errors()
+    finally:
+        try:
+            lab_page.close()
+        finally:
+            context.close()
+
+
+@pytest.fixture
+def open_notebook(request: pytest.FixtureRequest, lab: LabPage) -> Callable[..., LabPage]:
+    """``open_notebook(cells, name=None)``: write a notebook of these code cells, open it, wait for its kernel."""
+
+    def open_(cells: Sequence[str] = (), name: str | None = None) -> LabPage:
+        lab.open_notebook(name or f"{_safe_name(request.node.nodeid)}.ipynb", cells)
+        return lab
+
+    return open_

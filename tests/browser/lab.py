@@ -1,0 +1,437 @@
+"""Drive a real JupyterLab from the tests: a throw-away server, and a page that opens notebooks in it.
+
+:class:`LabServer` starts ``jupyter lab`` on 127.0.0.1 with no token, a free port and a temporary root directory
+whose settings keep JupyterLab quiet (no news toast, no update check, no notebook windowing, so every cell stays in
+the DOM). :class:`LabPage` wraps one Playwright page showing JupyterLab: it writes notebooks into the server's root,
+opens them, runs their cells, asks the notebook's kernel for values, and collects the browser console's errors.
+
+The page talks to JupyterLab through ``window.jupyterapp`` (the server runs with ``expose_app_in_browser``): cells are
+run with JupyterLab's own ``notebook:run-cell`` command, and :meth:`LabPage.kernel_eval` sends code to the notebook's
+kernel on the same connection the widgets use, so the tests can read ``w.game`` without adding cells to the notebook.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from playwright.sync_api import ConsoleMessage, Error as PlaywrightError, Page
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # the tests run as root
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+# Settings written into the server's user-settings directory before it starts.
+LAB_SETTINGS = {
+    # The "Would you like to get notified about Jupyter news?" toast can cover the board.
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    # Keep every cell in the DOM (the default windowing detaches cells scrolled out of view).
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+SERVER_CONFIG = {
+    "ServerApp": {
+        "ip": "127.0.0.1",
+        "open_browser": False,
+        "allow_root": True,
+        "port_retries": 0,
+        "password": "",
+        "disable_check_xsrf": True,
+    },
+    "IdentityProvider": {"token": ""},
+    "LabApp": {"expose_app_in_browser": True},
+}
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+# Console errors that JupyterLab itself logs on a machine with no internet and that say nothing about our code.
+# Each entry is a substring of the message; keep this list short and explain every entry.
+IGNORED_CONSOLE_ERRORS: tuple[str, ...] = (
+    # The browser asks for /favicon.ico on some navigations; JupyterLab serves its icon elsewhere.
+    "favicon.ico",
+)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def notebook_json(cells: Iterable[str]) -> dict[str, Any]:
+    """A notebook (nbformat 4) with one code cell per source string, and a kernelspec so Lab asks nothing."""
+    return {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": KERNELSPEC,
+            "language_info": {"name": "python"},
+        },
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": f"cell-{index}",
+                "metadata": {},
+                "execution_count": None,
+                "outputs": [],
+                "source": source,
+            }
+            for index, source in enumerate(cells)
+        ],
+    }
+
+
+class LabServer:
+    """A ``jupyter lab`` process serving a temporary root directory. Use as a context manager."""
+
+    def __init__(self, startup_timeout: float = 90.0) -> None:
+        self.startup_timeout = startup_timeout
+        self.home = Path(tempfile.mkdtemp(prefix="sw-browser-"))
+        self.root = self.home / "root"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = self.home / "jupyter.log"
+        self._process: subprocess.Popen[bytes] | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+
+    def __enter__(self) -> LabServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        self.root.mkdir()
+        settings = self.home / "settings"
+        for relative, values in LAB_SETTINGS.items():
+            path = settings / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(values))
+        config = self.home / "config"
+        config.mkdir()
+        (config / "jupyter_server_config.json").write_text(json.dumps(SERVER_CONFIG))
+
+        env = dict(os.environ)
+        env.update(
+            JUPYTER_CONFIG_DIR=str(config),
+            JUPYTER_RUNTIME_DIR=str(self.home / "runtime"),
+            IPYTHONDIR=str(self.home / "ipython"),
+            # Kernels import the package under test from the same environment as the server.
+            PYTHONUNBUFFERED="1",
+        )
+        command = [
+            sys.executable, "-m", "jupyter", "lab",
+            f"--ServerApp.port={self.port}",
+            f"--ServerApp.root_dir={self.root}",
+            f"--LabApp.user_settings_dir={settings}",
+            f"--LabApp.workspaces_dir={self.home / 'workspaces'}",
+        ]
+        log = self.log_path.open("wb")
+        self._process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
+        log.close()
+        self._wait_until_ready()
+
+    def _wait_until_ready(self) -> None:
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self._process is not None and self._process.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited with code {self._process.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.25)
+        raise RuntimeError(f"jupyter lab did not answer on {self.url} in {self.startup_timeout:.0f} s:\n"
+                           f"{self.log_tail()}")
+
+    def stop(self) -> None:
+        if self._process is not None and self._process.poll() is None:
+            self._process.terminate()  # the server shuts its kernels down on SIGTERM
+            try:
+                self._process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait(timeout=10)
+        self._process = None
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    # -- REST API ----------------------------------------------------------------------------------------------
+
+    def api(self, method: str, path: str) -> Any:
+        request = urllib.request.Request(f"{self.url}/api/{path}", method=method)
+        with urllib.request.urlopen(request, timeout=30) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels_of(self, notebook_path: str) -> None:
+        """Shut down the session (and kernel) the page started for a notebook; other tests' kernels stay."""
+        for session in self.api("GET", "sessions"):
+            if session.get("path") == notebook_path:
+                self.api("DELETE", f"sessions/{session['id']}")
+
+    def write_notebook(self, name: str, cells: Iterable[str]) -> str:
+        """Write ``name`` (an .ipynb path relative to the root) with the given code cells; returns that path."""
+        path = self.root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(notebook_json(cells), indent=1))
+        return name
+
+
+@dataclass
+class ConsoleEntry:
+    kind: str  # "console.error" or "page error"
+    text: str
+    location: str = ""
+
+    def __str__(self) -> str:
+        where = f" ({self.location})" if self.location else ""
+        return f"{self.kind}: {self.text}{where}"
+
+
+@dataclass
+class ConsoleLog:
+    """Every console error and uncaught page exception seen on one page, in order."""
+
+    entries: list[ConsoleEntry] = field(default_factory=list)
+
+    def attach(self, page: Page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.entries.append(ConsoleEntry("page error", str(error))))
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            loc = message.location
+            where = f"{loc.get('url', '')}:{loc.get('lineNumber', '')}" if loc else ""
+            self.entries.append(ConsoleEntry("console.error", message.text, where))
+
+    def errors(self, since: int = 0) -> list[ConsoleEntry]:
+        return [entry for entry in self.entries[since:]
+                if not any(ignored in entry.text or ignored in entry.location for ignored in IGNORED_CONSOLE_ERRORS)]
+
+    def mark(self) -> int:
+        return len(self.entries)
+
+    def take(self, since: int) -> list[ConsoleEntry]:
+        """Remove and return the entries logged since ``mark()`` (for tests that expect an error on purpose)."""
+        taken = self.entries[since:]
+        del self.entries[since:]
+        return taken
+
+
+class KernelError(AssertionError):
+    """Code sent to the notebook's kernel raised; the message carries the kernel's traceback."""
+
+
+# JavaScript run in the page. ``jupyterapp`` is JupyterLab's application object.
+_JS_CURRENT_NOTEBOOK = """
+    () => {
+      const panel = window.jupyterapp.shell.currentWidget;
+      return panel && panel.content && panel.context ? panel.context.path : null;
+    }
+"""
+
+_JS_WAIT_KERNEL_READY = """
+    async (path) => {
+      const panel = window.jupyterapp.shell.currentWidget;
+      if (!panel || !panel.context || panel.context.path !== path) {
+        throw new Error(`the current JupyterLab tab is not ${path}`);
+      }
+      await panel.context.ready;
+      await panel.sessionContext.ready;
+      const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+      if (!kernel) throw new Error('the notebook has no kernel');
+      await kernel.info;
+      return kernel.name;
+    }
+"""
+
+_JS_RUN_CELL = """
+    async (index) => {
+      const panel = window.jupyterapp.shell.currentWidget;
+      const notebook = panel.content;
+      if (index < 0 || index >= notebook.widgets.length) {
+        throw new Error(`no cell ${index}: the notebook has ${notebook.widgets.length}`);
+      }
+      notebook.activeCellIndex = index;
+      notebook.deselectAll();
+      const ok = await window.jupyterapp.commands.execute('notebook:run-cell');
+      return ok !== false;
+    }
+"""
+
+_JS_APPEND_CELL = """
+    (source) => {
+      const panel = window.jupyterapp.shell.currentWidget;
+      const shared = panel.content.model.sharedModel;
+      shared.insertCell(shared.cells.length, {cell_type: 'code', source});
+      return shared.cells.length - 1;
+    }
+"""
+
+_JS_CELL_COUNT = """
+    () => window.jupyterapp.shell.currentWidget.content.model.sharedModel.cells.length
+"""
+
+_JS_KERNEL_EXECUTE = """
+    async (code) => {
+      const panel = window.jupyterapp.shell.currentWidget;
+      const kernel = panel.sessionContext.session.kernel;
+      const future = kernel.requestExecute({code, silent: false, store_history: false});
+      let stdout = '';
+      let error = null;
+      future.onIOPub = (msg) => {
+        const type = msg.header.msg_type;
+        if (type === 'stream' && msg.content.name === 'stdout') stdout += msg.content.text;
+        if (type === 'error') error = msg.content.traceback.join('\\n');
+      };
+      await future.done;
+      return {stdout, error};
+    }
+"""
+
+_RESULT_MARKER = "@@sw-browser-result@@ "
+
+
+class LabPage:
+    """One Playwright page showing JupyterLab, with helpers to open notebooks and talk to their kernels."""
+
+    def __init__(self, page: Page, server: LabServer) -> None:
+        self.page = page
+        self.server = server
+        self.console = ConsoleLog()
+        self.console.attach(page)
+        self.notebook_path: str | None = None
+
+    # -- notebooks ---------------------------------------------------------------------------------------------
+
+    def open_notebook(self, name: str, cells: Iterable[str] = ()) -> None:
+        """Write a notebook of ``cells`` into the server's root, open it in a fresh Lab, and wait for its kernel."""
+        path = self.server.write_notebook(name, cells)
+        self.open_existing(path)
+
+    def open_existing(self, path: str) -> None:
+        """Open a notebook that is already in the server's root (``?reset`` so no stored layout comes back)."""
+        self.page.goto(f"{self.server.url}/lab/tree/{path}?reset")
+        self.page.wait_for_function(f"({_JS_CURRENT_NOTEBOOK})() === {json.dumps(path)}", timeout=60_000)
+        self.page.evaluate(_JS_WAIT_KERNEL_READY, path)
+        self.page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=60_000)
+        self.notebook_path = path
+
+    def close(self) -> None:
+        """Shut the notebook's kernel down (the page itself is closed by its fixture)."""
+        if self.notebook_path is not None:
+            self.server.shutdown_kernels_of(self.notebook_path)
+            self.notebook_path = None
+
+    # -- cells -------------------------------------------------------------------------------------------------
+
+    def cell(self, index: int):
+        """The Playwright locator of cell ``index`` (0-based) of the open notebook."""
+        return self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell").nth(index)
+
+    def cell_count(self) -> int:
+        return self.page.evaluate(_JS_CELL_COUNT)
+
+    def run_cell(self, index: int) -> None:
+        """Run cell ``index`` with JupyterLab's own command and wait until the kernel has finished it.
+
+        Fails, with the cell's error output, when the cell raised.
+        """
+        self.page.evaluate(_JS_RUN_CELL, index)
+        error = self.cell(index).locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        if error.count():
+            raise KernelError(f"cell {index} raised:\n{error.first.inner_text()}")
+
+    def run_all_cells(self) -> None:
+        for index in range(self.cell_count()):
+            self.run_cell(index)
+
+    def append_and_run(self, source: str) -> int:
+        """Add a code cell at the end of the notebook, run it, and return its index."""
+        index = self.page.evaluate(_JS_APPEND_CELL, source)
+        self.run_cell(index)
+        return index
+
+    # -- the kernel --------------------------------------------------------------------------------------------
+
+    def kernel_exec(self, code: str) -> str:
+        """Run ``code`` in the notebook's kernel (no cell is added) and return what it printed.
+
+        Raises :class:`KernelError` with the kernel's traceback when the code raised.
+        """
+        reply = self.page.evaluate(_JS_KERNEL_EXECUTE, code)
+        if reply["error"]:
+            raise KernelError(f"the kernel raised while running:\n{code}\n{reply['error']}")
+        return reply["stdout"]
+
+    def kernel_eval(self, expression: str) -> Any:
+        """The value of a Python expression in the notebook's kernel, carried back as JSON."""
+        code = f"import json as _sw_json\nprint({_RESULT_MARKER!r} + _sw_json.dumps({expression}))"
+        stdout = self.kernel_exec(code)
+        for line in stdout.splitlines():
+            if line.startswith(_RESULT_MARKER):
+                return json.loads(line[len(_RESULT_MARKER):])
+        raise KernelError(f"no result from the kernel for {expression!r}; it printed:\n{stdout}")
+
+    def wait_for_kernel(self, expression: str, predicate: Callable[[Any], bool], *, timeout: float = 15.0,
+                        what: str = "") -> Any:
+        """Poll ``expression`` in the kernel until ``predicate(value)`` holds; return that value.
+
+        The front end sends widget updates asynchronously (and ipywidgets holds some back until the kernel is
+        idle), so a test that acted in the page waits here for the kernel to catch up. On timeout the error says
+        what the kernel last held.
+        """
+        deadline = time.monotonic() + timeout
+        value = self.kernel_eval(expression)
+        while not predicate(value):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {timeout:.0f} s for {what or expression} in the kernel; "
+                                     f"{expression} is still {value!r}")
+            self.page.wait_for_timeout(50)
+            value = self.kernel_eval(expression)
+        return value
+
+    # -- the console -------------------------------------------------------------------------------------------
+
+    def assert_no_console_errors(self, since: int = 0) -> None:
+        errors = self.console.errors(since)
+        assert not errors, "the browser console showed errors:\n" + "\n".join(f"  {entry}" for entry in errors)
+
+    def screenshot(self, path: Path, locator=None) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            (locator or self.page).screenshot(path=str(path))
+        except PlaywrightError:
+            self.page.screenshot(path=str(path))
+        return path
