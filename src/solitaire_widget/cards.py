@@ -106,3 +106,9 @@ def card_name(card: int) -> str:
 def rank_name(rank: int) -> str:
     """``"King"`` for 13: a capitalised rank, as the rule book writes it."""
     return RANK_NAMES[rank - 1].capitalize()
+
+
+def article(word: str, capital: bool = False) -> str:
+    """``word`` with "a" or "an" before it, as spoken: "an Ace", "an 8♥", "a 7♥", "a King"."""
+    text = ("an " if word[:1] in ("A", "8", "E") else "a ") + word
+    return "A" + text[1:] if capital else text

@@ -1,0 +1,525 @@
+"""The Klondike family: Athena, Thumb and Pouch, Aunt Mary and Klondike, played from one table of rules.
+
+State is kept as plain lists of card integers (see :mod:`solitaire_widget.cards`), one list per pile, indexed like
+:data:`~solitaire_widget.moves.PILES` (stock, waste, f1..f4, t1..tn). A face-down tableau card is stored as
+``card + DOWN``, so "is it face up?" is ``c < DOWN`` and the hot loops never touch an object.
+
+Moves are applied in place and taken back with a small token (how many cards a deal turned, whether a move turned
+a face-down card up), which is what makes unlimited undo, the solver and random play cheap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import CODE, KING, RANK, RED, SUIT, article, card_label, parse_card, rank_name
+from ..deals import lay_out
+from ..moves import FOUNDATION0, PILES, TABLEAU0, IllegalMove, Move
+from ..rules import VariantRules
+from .base import card_list, check_full_deck, count_field, field
+
+DOWN = 64
+STOCK, WASTE = 0, 1
+_FOUNDATIONS = range(FOUNDATION0, TABLEAU0)
+_MAX_RUN = 13
+
+
+def _fits_table(build: str) -> tuple[frozenset[int], ...]:
+    """``ON[b]``: the cards that may be placed on card ``b`` in the tableau."""
+    def fits(a: int, b: int) -> bool:
+        if RANK[a] + 1 != RANK[b]:
+            return False
+        return SUIT[a] != SUIT[b] if build == "other-suit" else RED[a] != RED[b]
+
+    return tuple(frozenset(a for a in range(52) if fits(a, b)) for b in range(52))
+
+
+_ON = {build: _fits_table(build) for build in ("alternate-colour", "other-suit")}
+# _MOVES[s][d][n]: the interned move of n cards from pile s to pile d, so move generation builds no objects.
+_MOVES = [[[Move.move(s, d, n) if n else None for n in range(_MAX_RUN + 1)] for d in PILES] for s in PILES]
+_DEAL, _REDEAL = Move.deal(), Move.redeal()
+
+
+class KlondikeEngine:
+    """One position of a Klondike-family game, with its rules."""
+
+    def __init__(self, rules: VariantRules, options: dict[str, int]) -> None:
+        self.rules = rules
+        self.options = options
+        self.draw = options["draw"]
+        self.redeals = options["redeals"]  # -1: unlimited
+        self.columns = rules.columns
+        self._on = _ON[rules.build]
+        self._any_empty = rules.empty_column == "any"
+        self.stock: list[int] = []
+        self.waste: list[int] = []
+        self.piles: list[list[int]] = [self.stock, self.waste] + [[] for _ in range(4 + self.columns)]
+        self.redeals_used = 0
+        self.score = 0
+
+    # Setting up ---------------------------------------------------------------------------------------------
+
+    def deal_from(self, order: list[int]) -> None:
+        """Lay out a fresh game from the cards in dealing order."""
+        tableau, stock = lay_out(self.rules.layout, self.columns, order)
+        self._set_stock(stock, [])
+        for i, column in enumerate(tableau):
+            self.piles[TABLEAU0 + i][:] = [c if up else c + DOWN for c, up in column]
+
+    def _set_stock(self, stock: list[int], waste: list[int]) -> None:
+        self.stock[:] = stock
+        self.waste[:] = waste
+
+    @property
+    def pile_names(self) -> tuple[str, ...]:
+        return PILES[: TABLEAU0 + self.columns]
+
+    # Reading ------------------------------------------------------------------------------------------------
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.stock)
+
+    @property
+    def redeals_left(self) -> int | None:
+        return None if self.redeals < 0 else self.redeals - self.redeals_used
+
+    def _can_redeal(self) -> bool:
+        return self.redeals < 0 or self.redeals_used < self.redeals
+
+    def cards_in(self, index: int) -> list[str]:
+        return [CODE[c] if c < DOWN else CODE[c - DOWN].lower() for c in self.piles[index]]
+
+    def _run_start(self, column: list[int]) -> int:
+        """Index of the lowest card of the built, face-up run on top of ``column`` (which is not empty)."""
+        on = self._on
+        i = len(column) - 1
+        while i > 0:
+            below = column[i - 1]
+            if below >= DOWN or column[i] not in on[below]:
+                break
+            i -= 1
+        return i
+
+    def _home(self, card: int) -> int:
+        """The foundation ``card`` may go up to, or -1. An Ace goes to the first empty foundation."""
+        piles = self.piles
+        if RANK[card] == 1:
+            for f in _FOUNDATIONS:
+                if not piles[f]:
+                    return f
+            return -1
+        below = card - 1
+        for f in _FOUNDATIONS:
+            pile = piles[f]
+            if pile and pile[-1] == below:
+                return f
+        return -1
+
+    # Moves ---------------------------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a stable order: up to the foundations, within the tableau, from the waste,
+        down from the foundations, then the stock.
+
+        Two kinds of legal move are left out, as FORMAT.md allows, because they only change which pile of a kind
+        holds the same cards: an Ace going up to any empty foundation but the first, and a whole face-up column
+        moving into an empty column. :meth:`reason` accepts both.
+        """
+        piles, on, moves_table = self.piles, self._on, _MOVES
+        first_t, last_t = TABLEAU0, TABLEAU0 + self.columns
+        out: list[Move] = []
+        append = out.append
+        tops = [piles[t][-1] if piles[t] else -1 for t in range(first_t, last_t)]
+        # To the foundations: the waste's top card and each column's top card.
+        waste = self.waste
+        for s in range(WASTE, last_t):
+            if FOUNDATION0 <= s < TABLEAU0:
+                continue
+            pile = piles[s]
+            if pile:
+                f = self._home(pile[-1])
+                if f >= 0:
+                    append(moves_table[s][f][1])
+        # Within the tableau.
+        any_empty = self._any_empty
+        for s in range(first_t, last_t):
+            column = piles[s]
+            if not column:
+                continue
+            n = len(column)
+            start = self._run_start(column)
+            base_rank = RANK[column[start]]
+            top_rank = RANK[column[-1]]
+            row = moves_table[s]
+            for d in range(first_t, last_t):
+                if d == s:
+                    continue
+                top = tops[d - first_t]
+                if top < 0:
+                    if any_empty:
+                        for i in range(1 if start == 0 else start, n):
+                            append(row[d][n - i])
+                    elif base_rank == KING and start > 0:
+                        append(row[d][n - start])
+                    continue
+                need = RANK[top] - 1
+                if top_rank <= need <= base_rank:
+                    i = start + base_rank - need
+                    if column[i] in on[top]:
+                        append(row[d][n - i])
+        # From the waste, then down from the foundations.
+        for s in (WASTE, *_FOUNDATIONS):
+            pile = piles[s]
+            if not pile:
+                continue
+            card = pile[-1]
+            row = moves_table[s]
+            for d in range(first_t, last_t):
+                top = tops[d - first_t]
+                if top < 0:
+                    if any_empty or RANK[card] == KING:
+                        append(row[d][1])
+                elif card in on[top]:
+                    append(row[d][1])
+        if self.stock:
+            append(_DEAL)
+        elif waste and self._can_redeal():
+            append(_REDEAL)
+        return out
+
+    def apply(self, move: Move) -> Any:
+        """Play a legal ``move`` in place; answers the token :meth:`unapply` needs to take it back."""
+        kind = move.kind
+        if kind == "move":
+            s, d, n = move._s, move._d, move.count
+            piles = self.piles
+            src, dst = piles[s], piles[d]
+            if n == 1:
+                dst.append(src.pop())
+            else:
+                dst.extend(src[-n:])
+                del src[-n:]
+            if TABLEAU0 > d >= FOUNDATION0:
+                self.score += 1
+            elif TABLEAU0 > s >= FOUNDATION0:
+                self.score -= 1
+            if src and src[-1] >= DOWN:
+                src[-1] -= DOWN
+                return True
+            return False
+        if kind == "deal":
+            stock, waste = self.stock, self.waste
+            n = min(self.draw, len(stock))
+            for _ in range(n):
+                waste.append(stock.pop())
+            return n
+        # redeal: the waste, turned over, becomes the stock
+        self.waste.reverse()
+        self.stock, self.waste = self.waste, self.stock
+        self.piles[STOCK], self.piles[WASTE] = self.stock, self.waste
+        self.redeals_used += 1
+        return None
+
+    def unapply(self, move: Move, token: Any) -> None:
+        """Take back ``move``, which was the last move applied, with the token :meth:`apply` gave."""
+        kind = move.kind
+        if kind == "move":
+            s, d, n = move._s, move._d, move.count
+            piles = self.piles
+            src, dst = piles[s], piles[d]
+            if token:
+                src[-1] += DOWN
+            if n == 1:
+                src.append(dst.pop())
+            else:
+                src.extend(dst[-n:])
+                del dst[-n:]
+            if TABLEAU0 > d >= FOUNDATION0:
+                self.score -= 1
+            elif TABLEAU0 > s >= FOUNDATION0:
+                self.score += 1
+        elif kind == "deal":
+            stock, waste = self.stock, self.waste
+            for _ in range(token):
+                stock.append(waste.pop())
+        else:
+            self.stock.reverse()
+            self.stock, self.waste = self.waste, self.stock
+            self.piles[STOCK], self.piles[WASTE] = self.stock, self.waste
+            self.redeals_used -= 1
+
+    # Explanations --------------------------------------------------------------------------------------------
+
+    def _pile_words(self, index: int) -> str:
+        if index == WASTE:
+            return "the waste"
+        if index == STOCK:
+            return "the stock"
+        return PILES[index]
+
+    def reason(self, move: Move) -> str | None:
+        """``None`` when ``move`` is legal here; otherwise the rule it breaks, in words a learner understands."""
+        title = self.rules.title
+        kind = move.kind
+        if kind in ("place", "remove"):
+            return f"{title} has no '{kind}' moves: placing and removing belong to Camelot."
+        if kind == "deal":
+            if self.stock:
+                return None
+            if self.waste and self._can_redeal():
+                return "The stock is empty: redeal to turn the waste back over, then deal again."
+            return "The stock is empty and no redeal is left: there is nothing more to deal."
+        if kind == "redeal":
+            if self.stock:
+                left = len(self.stock)
+                return (f"A redeal is allowed only once the stock is empty; it still holds {left} "
+                        f"card{'s' if left != 1 else ''}.")
+            if not self.waste:
+                return "There is nothing to redeal: the waste is empty."
+            if not self._can_redeal():
+                return self._no_redeal_text()
+            return None
+        return self._move_reason(move)
+
+    def _no_redeal_text(self) -> str:
+        if self.redeals == 0:
+            return f"No redeal is allowed in this game of {self.rules.title}: the stock goes round only once."
+        passes = "three passes" if self.redeals == 2 else f"{self.redeals + 1} passes"
+        return f"No redeal is left: {self.rules.title} allows {passes} through the stock in all."
+
+    def _move_reason(self, move: Move) -> str | None:
+        title, s, d, n = self.rules.title, move._s, move._d, move.count
+        last = TABLEAU0 + self.columns
+        for index, name in ((s, move.src), (d, move.dst)):
+            if index >= last:
+                return f"{title} has {self.columns} columns, t1 to t{self.columns}: there is no {name}."
+        if s == d:
+            return "A card cannot be moved onto the pile it is already on."
+        if s == STOCK:
+            return "Cards never move straight out of the stock: deal them onto the waste first."
+        if d in (STOCK, WASTE):
+            return (f"Nothing can be put on {self._pile_words(d)}: the waste only takes cards dealt from the "
+                    "stock, and the stock only gets the waste back by a redeal.")
+        src = self.piles[s]
+        if not src:
+            return f"There is no card to move: {self._pile_words(s)} is empty."
+        if s == WASTE and n > 1:
+            return "Only the top card of the waste can be played, one card at a time."
+        if s < TABLEAU0:
+            if d < TABLEAU0:
+                return "Moving a card from one foundation to another changes nothing, so it is not a move."
+            if n > 1:
+                return "Cards come down from a foundation one at a time."
+        else:
+            text = self._group_reason(src, move.src, n)
+            if text:
+                return text
+        card = src[-n]
+        if d < TABLEAU0:
+            return self._foundation_reason(card, move.dst, self.piles[d], n)
+        return self._tableau_reason(card, move.dst, self.piles[d], n)
+
+    def _group_reason(self, column: list[int], name: str, n: int) -> str | None:
+        if n > len(column):
+            return f"{name} holds only {len(column)} card{'s' if len(column) != 1 else ''}; it cannot give {n}."
+        if any(c >= DOWN for c in column[-n:]):
+            return (f"The {n} top cards of {name} include a face-down card; only face-up cards can move, "
+                    "and a face-down card turns up only when it is uncovered.")
+        if n > 1 and self._run_start(column) > len(column) - n:
+            return (f"The {n} top cards of {name} are not built {self.rules.build_text}, so they cannot move "
+                    f"together in {self.rules.title}.")
+        return None
+
+    def _foundation_reason(self, card: int, name: str, pile: list[int], n: int) -> str | None:
+        if n > 1:
+            return "Cards go up to a foundation one at a time."
+        if not pile:
+            if RANK[card] == 1:
+                return None
+            return f"Only an Ace can start an empty foundation; the {card_label(card)} cannot."
+        top = pile[-1]
+        if card == top + 1 and RANK[card] != 1:
+            return None
+        if RANK[top] == KING:
+            return f"{name} is complete, from Ace to King: nothing more goes on it."
+        return (f"The {card_label(card)} cannot go on {name}, which has the {card_label(top)} on top: a foundation "
+                f"builds up in suit, so the {card_label(top + 1)} goes there next.")
+
+    def _tableau_reason(self, card: int, name: str, column: list[int], n: int) -> str | None:
+        title = self.rules.title
+        if not column:
+            if self._any_empty or RANK[card] == KING:
+                return None
+            what = "card" if n == 1 else "group headed by"
+            return (f"Only a King, or a group headed by a King, may fill an empty column in {title}; "
+                    f"this {what} the {card_label(card)} may not.")
+        top = column[-1]
+        if top >= DOWN:  # only in a position given from outside; the rules never leave one
+            return f"The top card of {name} is face down: nothing can be placed on it."
+        if card in self._on[top]:
+            return None
+        label, top_label = card_label(card), card_label(top)
+        if RANK[top] == 1:
+            return f"Nothing can be built on an Ace in the tableau; the {label} cannot go on the {top_label}."
+        if RANK[card] + 1 != RANK[top]:
+            return (f"{article(label, capital=True)} cannot go on the {top_label}: the tableau builds down by one, "
+                    f"so only {article(rank_name(RANK[top] - 1))} goes on {article(rank_name(RANK[top]))}.")
+        if self.rules.build == "other-suit":
+            return (f"{article(label, capital=True)} cannot go on the {top_label} in {title}: a card must be of a different suit "
+                    "from the card it is placed on.")
+        return (f"{article(label, capital=True)} cannot go on the {top_label} in {title}: the tableau builds in "
+                "alternating colours, red on black and black on red.")
+
+    def explain_legal(self, move: Move) -> str:
+        """Why a legal ``move`` is allowed, in the same plain words as the refusals."""
+        title = self.rules.title
+        if move.kind == "deal":
+            turned = min(self.draw, len(self.stock))
+            what = "the stock's top card" if turned == 1 else f"the stock's top {turned} cards"
+            return f"Dealing turns {what} face up onto the waste ({len(self.stock) - turned} left in the stock)."
+        if move.kind == "redeal":
+            left = self.redeals_left
+            after = "unlimited redeals" if left is None else f"{left - 1} redeal{'s' if left != 2 else ''} left"
+            return f"The stock is empty, so the waste turns back over to make a new stock ({after})."
+        s, d, n = move._s, move._d, move.count
+        src = self.piles[s]
+        card = src[-n]
+        what = f"the {card_label(card)}" if n == 1 else f"the group of {n} headed by the {card_label(card)}"
+        where = self._pile_words(s)
+        if d < TABLEAU0:
+            dst = self.piles[d]
+            rest = "an Ace starts an empty foundation" if not dst else \
+                f"it follows the {card_label(dst[-1])} up in suit"
+            text = f"{what[0].upper()}{what[1:]} goes from {where} up to {move.dst}: {rest}."
+        else:
+            column = self.piles[d]
+            if not column:
+                rule = "any card or group may fill an empty column" if self._any_empty else \
+                    "a King may fill an empty column"
+                text = f"{what[0].upper()}{what[1:]} goes from {where} to the empty column {move.dst}: in {title}, {rule}."
+            else:
+                how = "a different suit" if self.rules.build == "other-suit" else "the other colour"
+                text = (f"{what[0].upper()}{what[1:]} goes from {where} onto the {card_label(column[-1])} in {move.dst}: "
+                        f"one rank lower and of {how}.")
+            if s < TABLEAU0:
+                text += " A card may come back down from a foundation (the score drops by one)."
+        if s >= TABLEAU0 and len(src) > n and src[-n - 1] >= DOWN:
+            text += f" The face-down card under it in {move.src} turns up."
+        return text
+
+    # Game over -------------------------------------------------------------------------------------------------
+
+    def is_won(self) -> bool:
+        return self.score == 52
+
+    def is_stuck(self, limit: int = 4000) -> bool:
+        """No move is left that leads anywhere new (RULES.md's "stuck").
+
+        The stock must be spent. Then every position reachable by moves within the tableau and to or from the
+        foundations is searched (at most ``limit`` of them): if none of them allows a move from the waste, turns a
+        face-down card up, or has more cards on the foundations than now, the game is stuck. Past the limit the
+        answer is "not stuck", which is never wrong about a game that can go on.
+        """
+        if self.stock or (self.waste and self._can_redeal()):
+            return False
+        start_score = self.score
+        seen = {self._shuffle_key()}
+        return self._nothing_new(seen, start_score, limit)
+
+    def _shuffle_key(self) -> tuple:
+        first = TABLEAU0
+        return tuple(tuple(p) for p in self.piles[FOUNDATION0:first + self.columns])
+
+    def _nothing_new(self, seen: set, start_score: int, limit: int) -> bool:
+        if self.score > start_score:
+            return False
+        for move in self.legal_moves():
+            if move.kind != "move":
+                return False  # a deal or redeal (cannot happen once the stock is spent, but never stuck then)
+            if move._s == WASTE:
+                return False
+            token = self.apply(move)
+            try:
+                if token:  # turned a face-down card up
+                    return False
+                key = self._shuffle_key()
+                if key in seen:
+                    continue
+                if len(seen) >= limit:
+                    return False
+                seen.add(key)
+                if not self._nothing_new(seen, start_score, limit):
+                    return False
+            finally:
+                self.unapply(move, token)
+        return True
+
+    # Positions -------------------------------------------------------------------------------------------------
+
+    def position_fields(self) -> dict[str, Any]:
+        return {
+            "stock": [CODE[c] for c in self.stock],
+            "waste": [CODE[c] for c in self.waste],
+            "foundations": [[CODE[c] for c in self.piles[f]] for f in _FOUNDATIONS],
+            "tableau": [self.cards_in(t) for t in range(TABLEAU0, TABLEAU0 + self.columns)],
+            "redeals_used": self.redeals_used,
+        }
+
+    def load_fields(self, data: dict[str, Any]) -> None:
+        """Set this engine to the position ``data``, checking that it is a real game of this variant."""
+        stock = card_list(field(data, "stock", list, "a list of card codes"), "the stock")
+        waste = card_list(field(data, "waste", list, "a list of card codes"), "the waste")
+        foundations = field(data, "foundations", list, "a list of four foundations")
+        if len(foundations) != 4:
+            raise ValueError(f"the position has {len(foundations)} foundations; every game has four")
+        found = [card_list(pile, f"foundation f{i + 1}") for i, pile in enumerate(foundations)]
+        for i, pile in enumerate(found):
+            for depth, card in enumerate(pile):
+                if RANK[card] != depth + 1 or SUIT[card] != SUIT[pile[0]]:
+                    raise ValueError(f"foundation f{i + 1} is out of order ({' '.join(CODE[c] for c in pile)}): "
+                                     "a foundation holds one suit, from the Ace up")
+        tableau = field(data, "tableau", list, f"a list of {self.columns} columns")
+        if len(tableau) != self.columns:
+            raise ValueError(f"{self.rules.title} has {self.columns} columns; the position has {len(tableau)}")
+        columns = []
+        for i, column in enumerate(tableau):
+            if not isinstance(column, list):
+                raise ValueError(f"column t{i + 1} must be a list of card codes, not {column!r}")
+            try:
+                parsed = [parse_card(code, allow_face_down=True) for code in column]
+            except ValueError as error:
+                raise ValueError(f"in column t{i + 1}: {error}") from None
+            if parsed and not parsed[-1][1]:
+                raise ValueError(f"the top card of column t{i + 1} is face down; a card left on top of a column "
+                                 "is always turned face up")
+            columns.append([c if up else c + DOWN for c, up in parsed])
+        check_full_deck(stock + waste + [c for p in found for c in p] + [c % DOWN for col in columns for c in col])
+        used = count_field(data, "redeals_used", "the number of redeals made")
+        if 0 <= self.redeals < used:
+            raise ValueError(f"the position has made {used} redeals, but the game allows {self.redeals}")
+        self._set_stock(stock, waste)
+        for i, pile in enumerate(found):
+            self.piles[FOUNDATION0 + i][:] = pile
+        for i, column in enumerate(columns):
+            self.piles[TABLEAU0 + i][:] = column
+        self.redeals_used = used
+        self.score = sum(len(p) for p in found)
+
+    def copy(self) -> KlondikeEngine:
+        other = KlondikeEngine(self.rules, self.options)
+        other._set_stock(self.stock, self.waste)
+        for i in range(FOUNDATION0, TABLEAU0 + self.columns):
+            other.piles[i][:] = self.piles[i]
+        other.redeals_used, other.score = self.redeals_used, self.score
+        return other
+
+    def foundation_move(self, index: int) -> Move | None:
+        """The move sending the top card of pile ``index`` up to a foundation, if there is one."""
+        if index not in (WASTE, *range(TABLEAU0, TABLEAU0 + self.columns)):
+            return None
+        pile = self.piles[index]
+        if not pile or pile[-1] >= DOWN:
+            return None
+        f = self._home(pile[-1])
+        return _MOVES[index][f][1] if f >= 0 else None
