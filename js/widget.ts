@@ -1,0 +1,142 @@
+// The anywidget entry point: builds one view of a Solitaire widget and keeps it in step with the model.
+// Python owns the game; this view draws the synced state and sends intents stamped with its revision.
+
+import { boardColumns } from "./board";
+import { Chrome } from "./chrome";
+import { Keyboard } from "./keyboard";
+import { Pointer } from "./pointer";
+import { Table } from "./table";
+import type { Action, Answer, CardSize, Marks, Model, View } from "./types";
+
+/** Largest card width, in CSS pixels, for each size option; the board shrinks below it to fit the cell. */
+const MAX_CARD_WIDTH: Record<CardSize, number> = { small: 60, medium: 84, large: 112 };
+const MIN_CARD_WIDTH = 28;
+/** Gap between piles, in card widths (kept in step with --sw-gap in widget.css). */
+const GAP = 0.16;
+const PADDING = 12;
+const SYNCED = ["view", "status", "message", "hint", "winnable", "lesson_state", "highlight", "animate", "four_color", "card_size"];
+
+function isView(value: unknown): value is View {
+  return typeof value === "object" && value !== null && "variant" in value && "rev" in value;
+}
+
+function isAnswer(value: unknown): value is Answer {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "answer";
+}
+
+function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
+  const viewId = Math.random().toString(36).slice(2, 10);
+  let seq = 0;
+  const send = (action: Action): number => {
+    seq += 1;
+    const view = model.get("view");
+    model.send({ ...action, type: "intent", rev: isView(view) ? view.rev : -1, seq, view: viewId });
+    return seq;
+  };
+
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  const animating = (): boolean => model.get("animate") && !reducedMotion.matches;
+
+  const root = document.createElement("div");
+  root.className = "sw-root";
+  root.tabIndex = 0;
+  root.setAttribute("role", "application");
+  root.setAttribute("aria-roledescription", "card table");
+  const table = new Table(send);
+  const pointer = new Pointer(table, animating);
+  const keyboard = new Keyboard(root, table, send);
+  const chrome = new Chrome(send);
+  const felt = document.createElement("div");
+  felt.className = "sw-felt";
+  felt.append(table.board.el, chrome.banner);
+  root.append(chrome.toolbar, chrome.lessonBar, felt, chrome.statusLine, chrome.messageLine);
+  el.append(root);
+
+  // The board takes the keyboard when touched, so keys go to the game and not to the notebook.
+  root.addEventListener("pointerdown", (e) => {
+    if (!(e.target instanceof HTMLButtonElement)) root.focus({ preventScroll: true });
+    root.classList.remove("sw-keyboard");
+  });
+
+  const resize = (): void => {
+    const view = model.get("view");
+    if (!isView(view)) return;
+    const columns = boardColumns(view);
+    const fit = (root.clientWidth - 2 * PADDING) / (columns + (columns - 1) * GAP);
+    const width = Math.max(MIN_CARD_WIDTH, Math.min(MAX_CARD_WIDTH[model.get("card_size")] ?? 84, fit));
+    root.style.setProperty("--sw-cw", `${Math.floor(width)}px`);
+  };
+  const observer = new ResizeObserver(resize);
+  observer.observe(root);
+
+  let marked: Element[] = [];
+  const mark = (marks: Marks | null): void => {
+    for (const m of marked) m.classList.remove("sw-mark-from", "sw-mark-to");
+    marked = [];
+    if (!marks) return;
+    for (const [names, cls] of [[marks.from, "sw-mark-from"], [marks.to, "sw-mark-to"]] as const) {
+      for (const name of names) {
+        const pile = table.board.pile(name);
+        if (!pile) continue;
+        const target = name === "stock" || name === "waste" ? pile : (pile.lastElementChild ?? pile);
+        target.classList.add(cls);
+        marked.push(target);
+      }
+    }
+  };
+
+  let shown: View | null = null;
+  const refresh = (): void => {
+    const view = model.get("view");
+    if (!isView(view)) return;
+    table.highlight = model.get("highlight");
+    if (view !== shown) {
+      const reshaped = !shown || boardColumns(shown) !== boardColumns(view);
+      shown = view;
+      if (reshaped) resize();
+      table.show(view, animating());
+      pointer.settled();
+      chrome.showView(view);
+      root.setAttribute("aria-label", `${view.title} solitaire${view.deal === null ? "" : `, deal ${view.deal}`}`);
+      keyboard.paint();
+    } else {
+      table.hold(table.held);
+    }
+    const lesson = model.get("lesson_state");
+    mark(model.get("hint") ?? (lesson.active ? lesson.marks : null));
+    chrome.showStatus(model.get("status"));
+    chrome.showMessage(model.get("message"));
+    chrome.showWinnable(model.get("winnable"));
+    chrome.showLesson(lesson);
+    root.classList.toggle("sw-four-color", model.get("four_color"));
+    if (root.dataset.size !== model.get("card_size")) {
+      root.dataset.size = model.get("card_size");
+      resize();
+    }
+  };
+
+  // Several traits change together after a move; draw once, after the last of them has arrived.
+  let queued = false;
+  const schedule = (): void => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      refresh();
+    });
+  };
+  const onMessage = (msg: unknown): void => {
+    if (isAnswer(msg) && msg.view === viewId && !msg.ok) pointer.refused(msg.seq);
+  };
+  for (const name of SYNCED) model.on(`change:${name}`, schedule);
+  model.on("msg:custom", onMessage);
+  refresh();
+
+  return () => {
+    for (const name of SYNCED) model.off(`change:${name}`, schedule);
+    model.off("msg:custom", onMessage);
+    observer.disconnect();
+  };
+}
+
+export default { render };
