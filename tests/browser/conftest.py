@@ -6,6 +6,7 @@
   ends it shuts the notebook's kernel down, and it fails the test if the browser console showed an error.
 - ``open_notebook`` (per test): writes a notebook of the given code cells into the server's root, opens it in
   ``lab`` and waits for its kernel; returns the ``LabPage``.
+- ``show_board`` (per test): a notebook showing ``w = sw.Solitaire(variant, deal=...)``, as a :class:`~.board.Board`.
 - ``screenshot_dir``: ``artifacts/screenshots/`` at the top of the repository (git-ignored). A failing test also
   leaves a screenshot of the whole page there, under ``failures/``.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from .board import Board
 from .lab import CHROMIUM, CHROMIUM_ARGS, LabPage, LabServer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -93,3 +95,21 @@ def open_notebook(request: pytest.FixtureRequest, lab: LabPage) -> Callable[...,
         return lab
 
     return open_
+
+
+@pytest.fixture
+def show_board(open_notebook) -> Callable[..., Board]:
+    """``show_board(variant, deal, **options)``: a notebook whose first cell shows ``w = sw.Solitaire(...)``.
+
+    Runs that cell, waits for the board to render, and returns a :class:`~.board.Board` bound to ``w``.
+    """
+
+    def show(variant: str, deal: int, **options: object) -> Board:
+        arguments = ", ".join([repr(variant), f"deal={deal!r}"] + [f"{k}={v!r}" for k, v in options.items()])
+        lab = open_notebook([f"import solitaire_widget as sw\nw = sw.Solitaire({arguments})\nw"])
+        lab.run_cell(0)
+        board = Board(lab, 0, "w")
+        board.wait_until_rendered()
+        return board
+
+    return show

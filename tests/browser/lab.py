@@ -290,6 +290,37 @@ _JS_RUN_CELL = """
     }
 """
 
+_JS_RUN_ALL = """
+    async () => {
+      await window.jupyterapp.commands.execute('notebook:run-all-cells');
+    }
+"""
+
+_JS_ERROR_OUTPUTS = """
+    (index) => {
+      const cells = window.jupyterapp.shell.currentWidget.content.model.sharedModel.cells;
+      const found = [];
+      cells.forEach((cell, i) => {
+        if ((index === null || index === i) && cell.cell_type === 'code') {
+          for (const output of cell.getOutputs()) {
+            if (output.output_type === 'error') {
+              const text = (output.traceback || []).join('\\n').replace(/\\x1b\\[[0-9;]*m/g, '');
+              found.push(`cell ${i}: ${output.ename}: ${output.evalue}\\n${text}`);
+            }
+          }
+        }
+      });
+      return found;
+    }
+"""
+
+_JS_CELLS_NOT_RUN = """
+    () => window.jupyterapp.shell.currentWidget.content.model.sharedModel.cells
+      .map((cell, i) => [cell, i])
+      .filter(([cell]) => cell.cell_type === 'code' && cell.source.trim() && cell.execution_count == null)
+      .map(([, i]) => i)
+"""
+
 _JS_APPEND_CELL = """
     (source) => {
       const panel = window.jupyterapp.shell.currentWidget;
@@ -366,16 +397,24 @@ class LabPage:
     def run_cell(self, index: int) -> None:
         """Run cell ``index`` with JupyterLab's own command and wait until the kernel has finished it.
 
-        Fails, with the cell's error output, when the cell raised.
+        Fails, with the cell's traceback, when the cell raised.
         """
         self.page.evaluate(_JS_RUN_CELL, index)
-        error = self.cell(index).locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
-        if error.count():
-            raise KernelError(f"cell {index} raised:\n{error.first.inner_text()}")
+        errors = self.error_outputs(index)
+        if errors:
+            raise KernelError(f"cell {index} raised:\n{errors[0]}")
 
     def run_all_cells(self) -> None:
-        for index in range(self.cell_count()):
-            self.run_cell(index)
+        """Run the whole notebook with JupyterLab's "Run All Cells" and wait until the last cell has finished."""
+        self.page.evaluate(_JS_RUN_ALL)
+
+    def error_outputs(self, index: int | None = None) -> list[str]:
+        """Error outputs (tracebacks, not stderr text) of cell ``index``, or of every cell, from Lab's model."""
+        return self.page.evaluate(_JS_ERROR_OUTPUTS, index)
+
+    def code_cells_not_run(self) -> list[int]:
+        """Indices of code cells that have no execution count (never ran, or still running)."""
+        return self.page.evaluate(_JS_CELLS_NOT_RUN)
 
     def append_and_run(self, source: str) -> int:
         """Add a code cell at the end of the notebook, run it, and return its index."""

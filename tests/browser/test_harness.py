@@ -86,3 +86,18 @@ def test_console_errors_are_collected(open_notebook):
         lab.assert_no_console_errors(mark)
     assert errors
     lab.console.take(mark)  # expected on purpose; do not fail the test at teardown
+
+
+def test_run_all_and_error_outputs(open_notebook):
+    lab = open_notebook([
+        "import sys, warnings\nprint('to stderr', file=sys.stderr)\nwarnings.warn('only a warning')",
+        "value = 6 * 7",
+        "raise KeyError('second cell fails')",
+        "never = 1",
+    ])
+    lab.run_all_cells()
+    errors = lab.error_outputs()
+    assert len(errors) == 1 and "KeyError" in errors[0] and errors[0].startswith("cell 2:"), errors
+    assert lab.kernel_eval("value") == 42
+    # Lab stops at the failing cell, so the last one never ran.
+    assert lab.code_cells_not_run() == [3]

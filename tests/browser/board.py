@@ -1,0 +1,184 @@
+"""The board as a test sees it: its DOM hooks, real pointer gestures, and the live game in the kernel.
+
+Only the hooks the issue fixes are relied on: every pile or cell element has ``data-pile`` with its FORMAT.md name,
+and holds its cards (bottom to top, in DOM order) as elements with ``data-card`` (the card's code, or ``down``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError, Locator, TimeoutError as PlaywrightTimeout
+
+from .lab import LabPage
+from .scenarios import expected_board
+
+# Reads every pile of one board: {pile: [data-card, ...]}, cards in DOM order (bottom to top).
+_JS_READ_PILES = """
+    (root) => {
+      const piles = {};
+      for (const pile of root.querySelectorAll('[data-pile]')) {
+        piles[pile.dataset.pile] = [...pile.querySelectorAll('[data-card]')].map((card) => card.dataset.card);
+      }
+      return piles;
+    }
+"""
+
+# True when the board shows `expected` (see scenarios.expected_board for the modes).
+_JS_SHOWS = """
+    ([root, expected]) => {
+      const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+      for (const [name, want] of Object.entries(expected)) {
+        const pile = root.querySelector(`[data-pile="${name}"]`);
+        if (!pile) return false;
+        const have = [...pile.querySelectorAll('[data-card]')].map((card) => card.dataset.card);
+        if (want.mode === 'exact' && !same(have, want.cards)) return false;
+        if (want.mode === 'backs' && (have.length === 0) !== (want.cards.length === 0)) return false;
+        if (want.mode === 'backs' && have.some((card) => card !== 'down')) return false;
+        if (want.mode === 'top') {
+          if ((have.length === 0) !== (want.cards.length === 0)) return false;
+          if (!same(have, want.cards.slice(want.cards.length - have.length))) return false;
+        }
+      }
+      return true;
+    }
+"""
+
+
+def describe_differences(shown: dict[str, list[str]], expected: dict[str, dict[str, Any]]) -> str:
+    lines = []
+    for name, want in expected.items():
+        have = shown.get(name)
+        if have is None:
+            lines.append(f"  {name}: no element with data-pile={name!r}")
+            continue
+        cards = want["cards"]
+        if want["mode"] == "exact":
+            ok = have == cards
+        elif want["mode"] == "backs":
+            ok = bool(have) == bool(cards) and all(card == "down" for card in have)
+        else:
+            ok = bool(have) == bool(cards) and have == cards[len(cards) - len(have):]
+        if not ok:
+            lines.append(f"  {name}: shows {' '.join(have) or '(empty)'}; expected {' '.join(cards) or '(empty)'}"
+                         + (" (top cards)" if want["mode"] == "top" else ""))
+    return "\n".join(lines) or "  (no difference now: the board caught up late)"
+
+
+class Board:
+    """One ``sw.Solitaire`` displayed in cell ``cell_index``, bound to the Python name ``name`` in the kernel."""
+
+    def __init__(self, lab: LabPage, cell_index: int, name: str = "w") -> None:
+        self.lab = lab
+        self.page = lab.page
+        self.name = name
+        self.cell_index = cell_index
+        self.root: Locator = lab.cell(cell_index).locator(".jp-OutputArea-output").filter(
+            has=self.page.locator("[data-pile]")).first
+
+    # -- the DOM -----------------------------------------------------------------------------------------------
+
+    def wait_until_rendered(self, timeout: float = 30_000) -> None:
+        self.root.locator("[data-pile='stock']").wait_for(timeout=timeout)
+
+    def pile(self, name: str) -> Locator:
+        return self.root.locator(f"[data-pile='{name}']")
+
+    def cards(self, pile: str) -> Locator:
+        return self.pile(pile).locator("[data-card]")
+
+    def top_card(self, pile: str) -> Locator:
+        return self.cards(pile).last
+
+    def shown(self) -> dict[str, list[str]]:
+        """Every pile's ``data-card`` values as the DOM has them now."""
+        return self.root.evaluate(_JS_READ_PILES)
+
+    def wait_for_position(self, position: dict[str, Any], *, timeout: float = 10_000, what: str = "") -> None:
+        """Wait until the board shows ``position`` (a FORMAT.md dict); fail with every pile that differs."""
+        expected = expected_board(position)
+        handle = self.root.element_handle()
+        try:
+            self.page.wait_for_function(_JS_SHOWS, arg=[handle, expected], timeout=timeout)
+        except PlaywrightTimeout:
+            raise AssertionError(f"the board did not show {what or 'the expected position'} within "
+                                 f"{timeout / 1000:.0f} s; piles that differ:\n"
+                                 f"{describe_differences(self.shown(), expected)}") from None
+        finally:
+            handle.dispose()
+
+    def text(self) -> str:
+        return self.root.inner_text()
+
+    def wait_for_text(self, text: str, *, timeout: float = 10_000) -> None:
+        """Wait until ``text`` shows anywhere on the board (message line, status line, banner)."""
+        try:
+            self.root.get_by_text(text, exact=False).first.wait_for(timeout=timeout)
+        except PlaywrightTimeout:
+            raise AssertionError(f"the board never showed {text!r}; it shows:\n{self.text()}") from None
+
+    # -- gestures ----------------------------------------------------------------------------------------------
+
+    def _grip(self, card: Locator) -> tuple[float, float]:
+        """A point on the visible part of a card: its top strip, which shows even when cards are fanned over it."""
+        card.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        assert box is not None, f"card {card} has no box on screen"
+        return box["x"] + box["width"] / 2, box["y"] + min(12.0, box["height"] / 4)
+
+    def _centre(self, locator: Locator) -> tuple[float, float]:
+        box = locator.bounding_box()
+        assert box is not None, f"{locator} has no box on screen"
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def _drop_point(self, pile: str) -> tuple[float, float]:
+        cards = self.cards(pile)
+        return self._centre(cards.last if cards.count() else self.pile(pile))
+
+    def drag(self, src: str, dst: str, count: int = 1, *, steps: int = 8) -> None:
+        """Drag the top ``count`` cards of ``src`` onto ``dst`` with real pointer events (down, moves, up)."""
+        cards = self.cards(src)
+        total = cards.count()
+        assert total >= count, f"{src} shows {total} cards; cannot drag {count}"
+        x, y = self._grip(cards.nth(total - count))
+        tx, ty = self._drop_point(dst)
+        mouse = self.page.mouse
+        mouse.move(x, y)
+        mouse.down()
+        mouse.move(x + 6, y + 6, steps=2)  # past any drag threshold
+        mouse.move(tx, ty, steps=steps)
+        mouse.up()
+
+    def click_pile(self, pile: str) -> None:
+        """Click a pile: its top card when it has one, the pile itself otherwise."""
+        cards = self.cards(pile)
+        (cards.last if cards.count() else self.pile(pile)).click()
+
+    def double_click_top(self, pile: str) -> None:
+        self.top_card(pile).dblclick()
+
+    def focus(self) -> None:
+        """Give the board keyboard focus by clicking an empty part of it (not a card)."""
+        focusable = self.root.locator("[tabindex]").first
+        try:
+            focusable.focus()
+        except PlaywrightError:
+            self.root.click(position={"x": 2, "y": 2})
+
+    # -- the kernel --------------------------------------------------------------------------------------------
+
+    def game_position(self) -> dict[str, Any]:
+        return self.lab.kernel_eval(f"{self.name}.game.position()")
+
+    def history(self) -> list[str]:
+        return self.lab.kernel_eval(f"[str(m) for m in {self.name}.game.history]")
+
+    def wait_for_game(self, position: dict[str, Any], *, what: str = "", timeout: float = 15.0) -> None:
+        """Wait until ``w.game.position()`` in the kernel equals ``position``."""
+        self.lab.wait_for_kernel(f"{self.name}.game.position()", lambda value: value == position,
+                                 timeout=timeout, what=what or "the expected position")
+
+    def play_from_python(self, *moves: str) -> None:
+        calls = "\n".join(f"{self.name}.play({json.dumps(move)})" for move in moves)
+        self.lab.kernel_exec(calls)
