@@ -1,0 +1,1 @@
+"""Tests of the text and SVG pictures (solitaire_widget.pictures)."""
