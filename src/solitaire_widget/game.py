@@ -6,8 +6,8 @@ you read the position as FORMAT.md's plain dict, save the game as a record, and 
 allowed.
 
 >>> g = new_game("thumb-and-pouch", deal=1)
->>> g.legal_moves()[:3]
-[Move.parse('t5-f1'), Move.parse('t2-t5'), Move.parse('t4-t6')]
+>>> g.legal_moves()
+[Move.parse('t5-f1'), Move.parse('deal')]
 >>> g.play("t5-f1")
 Move.parse('t5-f1')
 >>> g.score, g.moves, g.cards_in("t5")

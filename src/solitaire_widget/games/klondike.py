@@ -306,7 +306,7 @@ class KlondikeEngine:
             return f"There is no card to move: {self._pile_words(s)} is empty."
         if s == WASTE and n > 1:
             return "Only the top card of the waste can be played, one card at a time."
-        if s < TABLEAU0:
+        if FOUNDATION0 <= s < TABLEAU0:
             if d < TABLEAU0:
                 return "Moving a card from one foundation to another changes nothing, so it is not a move."
             if n > 1:
@@ -402,7 +402,7 @@ class KlondikeEngine:
                 how = "a different suit" if self.rules.build == "other-suit" else "the other colour"
                 text = (f"{what[0].upper()}{what[1:]} goes from {where} onto the {card_label(column[-1])} in {move.dst}: "
                         f"one rank lower and of {how}.")
-            if s < TABLEAU0:
+            if FOUNDATION0 <= s < TABLEAU0:
                 text += " A card may come back down from a foundation (the score drops by one)."
         if s >= TABLEAU0 and len(src) > n and src[-n - 1] >= DOWN:
             text += f" The face-down card under it in {move.src} turns up."
