@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 
 from .board import Board
-from .lab import CHROMIUM, CHROMIUM_ARGS, LabPage, LabServer
+from .lab import CHROMIUM, CHROMIUM_ARGS, REPO, LabPage, LabServer
 
-REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
 VIEWPORT = {"width": 1400, "height": 1000}
 

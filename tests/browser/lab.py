@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable
 
 from playwright.sync_api import ConsoleMessage, Error as PlaywrightError, Page
 
+REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",  # the tests run as root
