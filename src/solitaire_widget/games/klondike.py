@@ -35,6 +35,8 @@ def _fits_table(build: str) -> tuple[frozenset[int], ...]:
 
 
 _ON = {build: _fits_table(build) for build in ("alternate-colour", "other-suit")}
+# _UNDER[build][a]: the cards that card ``a`` may be placed on (the other way round from _ON).
+_UNDER = {build: tuple(tuple(b for b in range(52) if a in on[b]) for a in range(52)) for build, on in _ON.items()}
 # _MOVES[s][d][n]: the interned move of n cards from pile s to pile d, so move generation builds no objects.
 _MOVES = [[[Move.move(s, d, n) if n else None for n in range(_MAX_RUN + 1)] for d in PILES] for s in PILES]
 _DEAL, _REDEAL = Move.deal(), Move.redeal()
@@ -50,6 +52,7 @@ class KlondikeEngine:
         self.redeals = options["redeals"]  # -1: unlimited
         self.columns = rules.columns
         self._on = _ON[rules.build]
+        self._under = _UNDER[rules.build]
         self._any_empty = rules.empty_column == "any"
         self.stock: list[int] = []
         self.waste: list[int] = []
@@ -119,55 +122,70 @@ class KlondikeEngine:
     # Moves ---------------------------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move, in a stable order: up to the foundations, within the tableau, from the waste,
-        down from the foundations, then the stock.
+        """Every legal move, in a stable order: up to the foundations (from the waste, then t1, t2...), within
+        the tableau (by source column, longer groups first), from the waste, down from the foundations, then
+        the stock.
 
         Two kinds of legal move are left out, as FORMAT.md allows, because they only change which pile of a kind
         holds the same cards: an Ace going up to any empty foundation but the first, and a whole face-up column
         moving into an empty column. :meth:`reason` accepts both.
         """
-        piles, on, moves_table = self.piles, self._on, _MOVES
+        piles, on, under, moves_table = self.piles, self._on, self._under, _MOVES
         first_t, last_t = TABLEAU0, TABLEAU0 + self.columns
         out: list[Move] = []
         append = out.append
-        tops = [piles[t][-1] if piles[t] else -1 for t in range(first_t, last_t)]
+        # Where each top card is, so that a card finds the piles it may go on by look-up, not by search.
+        home: dict[int, int] = {}
+        first_empty = -1
+        for f in _FOUNDATIONS:
+            pile = piles[f]
+            if pile:
+                home[pile[-1] + 1] = f  # the card that goes next on f (a King's "next" is never asked for)
+            elif first_empty < 0:
+                first_empty = f
+        top_at: dict[int, int] = {}
+        empties: list[int] = []
+        for d in range(first_t, last_t):
+            column = piles[d]
+            if column:
+                top_at[column[-1]] = d
+            else:
+                empties.append(d)
         # To the foundations: the waste's top card and each column's top card.
-        waste = self.waste
-        for s in range(WASTE, last_t):
-            if FOUNDATION0 <= s < TABLEAU0:
-                continue
+        for s in (WASTE, *range(first_t, last_t)):
             pile = piles[s]
             if pile:
-                f = self._home(pile[-1])
+                card = pile[-1]
+                f = first_empty if RANK[card] == 1 else home.get(card, -1)
                 if f >= 0:
                     append(moves_table[s][f][1])
-        # Within the tableau.
+        # Within the tableau: every card of the built run on top of a column, onto every column it fits.
         any_empty = self._any_empty
         for s in range(first_t, last_t):
             column = piles[s]
             if not column:
                 continue
             n = len(column)
-            start = self._run_start(column)
-            base_rank = RANK[column[start]]
-            top_rank = RANK[column[-1]]
+            start = n - 1
+            while start > 0:
+                below = column[start - 1]
+                if below >= DOWN or column[start] not in on[below]:
+                    break
+                start -= 1
             row = moves_table[s]
-            for d in range(first_t, last_t):
-                if d == s:
-                    continue
-                top = tops[d - first_t]
-                if top < 0:
-                    if any_empty:
-                        for i in range(1 if start == 0 else start, n):
-                            append(row[d][n - i])
-                    elif base_rank == KING and start > 0:
-                        append(row[d][n - start])
-                    continue
-                need = RANK[top] - 1
-                if top_rank <= need <= base_rank:
-                    i = start + base_rank - need
-                    if column[i] in on[top]:
+            for i in range(start, n):
+                for target in under[column[i]]:
+                    d = top_at.get(target)
+                    if d is not None:
                         append(row[d][n - i])
+            if empties:
+                if any_empty:
+                    for d in empties:
+                        for i in range(start or 1, n):
+                            append(row[d][n - i])
+                elif start > 0 and RANK[column[start]] == KING:
+                    for d in empties:
+                        append(row[d][n - start])
         # From the waste, then down from the foundations.
         for s in (WASTE, *_FOUNDATIONS):
             pile = piles[s]
@@ -175,16 +193,16 @@ class KlondikeEngine:
                 continue
             card = pile[-1]
             row = moves_table[s]
-            for d in range(first_t, last_t):
-                top = tops[d - first_t]
-                if top < 0:
-                    if any_empty or RANK[card] == KING:
-                        append(row[d][1])
-                elif card in on[top]:
+            for target in under[card]:
+                d = top_at.get(target)
+                if d is not None:
+                    append(row[d][1])
+            if empties and (any_empty or RANK[card] == KING):
+                for d in empties:
                     append(row[d][1])
         if self.stock:
             append(_DEAL)
-        elif waste and self._can_redeal():
+        elif self.waste and self._can_redeal():
             append(_REDEAL)
         return out
 
