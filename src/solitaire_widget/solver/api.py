@@ -1,0 +1,76 @@
+"""``solve``: the public entry point of the solver."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..game import Game
+from ..moves import Move
+from .budget import Budget, CancelFlag
+from .camelot import CamelotState
+from .klondike import KlondikeState
+from .result import SolveResult
+from .search import depth_first
+
+#: Most states kept in the table of seen states (about 150 bytes each). Past it the table is emptied and the
+#: search goes on, still exact, only repeating some work.
+TABLE_LIMIT = 3_000_000
+
+
+def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None = 10.0,
+          node_limit: int | None = None, cancel: CancelFlag | None = None,
+          table_limit: int = TABLE_LIMIT) -> SolveResult:
+    """Decide whether a position can still be won, and how.
+
+    The solver plays the *thoughtful* game: it sees every card, face-down cards and the stock's order included,
+    as if the cards were open. So "winnable" means "some sequence of moves wins", which a player who cannot see
+    the hidden cards may well miss; "unwinnable" means that no sequence wins, so no player can.
+
+    ``game_or_position`` is a :class:`~solitaire_widget.Game` or a FORMAT.md position dict (checked as
+    ``Game.from_position`` checks it). The answer is exact: "winnable" comes with ``line``, public moves that
+    ``Game.play`` replays to a win from that position; "unwinnable" is proved by searching every possibility.
+    When ``time_limit`` seconds (``None``: no limit) or ``node_limit`` moves of search run out first, or when
+    ``cancel.is_set()`` turns true (``cancel`` is any object with ``is_set()``, such as a
+    :class:`threading.Event`; it is looked at every few milliseconds), the verdict is "unknown".
+    ``table_limit`` caps how many states the search remembers, which bounds its memory.
+
+    All five games are solved with their real rules: Klondike-family pass limits (two redeals, none, or
+    unlimited), one- and three-card deals, and Camelot's filling and removing phases.
+    """
+    budget = Budget(_check_limit("time_limit", time_limit, float), _check_limit("node_limit", node_limit, int),
+                    _check_cancel(cancel))
+    if isinstance(table_limit, bool) or not isinstance(table_limit, int) or table_limit < 1:
+        raise ValueError(f"table_limit must be a whole number of states, at least 1, not {table_limit!r}")
+    position = _position_of(game_or_position)
+    engine = CamelotState if position["variant"] == "camelot" else KlondikeState
+    verdict, internal, stats = depth_first(engine(position), budget, table_limit)
+    stats["seconds"] = round(budget.elapsed(), 4)
+    line = [Move.from_dict(d) for d in engine(position).public_moves(internal)] if verdict == "winnable" else []
+    return SolveResult(verdict, line, stats)
+
+
+def _position_of(game_or_position: object) -> dict[str, Any]:
+    """The FORMAT.md position to solve, validated by the rules model."""
+    if isinstance(game_or_position, Game):
+        return game_or_position.position()
+    if isinstance(game_or_position, dict):
+        return Game.from_position(game_or_position).position()
+    raise ValueError(f"solve() takes a Game or a position dict (FORMAT.md), not {type(game_or_position).__name__}")
+
+
+def _check_limit(name: str, value: object, kind: type) -> Any:
+    """``value`` if it is None or a non-negative number of the right kind; ValueError otherwise."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
+        raise ValueError(f"{name} must be a number or None, not {value!r}")
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a finite number, zero or more, not {value!r}")
+    return value
+
+
+def _check_cancel(cancel: object) -> CancelFlag | None:
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise ValueError(f"cancel must have an is_set() method, such as a threading.Event; got {cancel!r}")
+    return cancel  # type: ignore[return-value]

@@ -1,0 +1,178 @@
+"""Exact search for Camelot.
+
+Camelot's rules look at a card's rank and at a cell's class, nothing else: a King may only go to a corner, a Queen
+to the middle of the top or bottom row, a Jack to the middle of the left or right column, any other card anywhere;
+removals pair values, wherever the cards lie. So two cells of the same class are interchangeable, and so are two
+cards of the same rank. The table key is therefore, for each of the four classes, the sorted ranks in its cells,
+plus how far the stock has been dealt and the phase. That folds together every position the grid's symmetries
+(left-right and top-bottom mirror, half turn) map onto each other, and many more, while keeping the search exact.
+
+Internal moves:
+
+* ``(PLACE, cell)``: deal the next card (unless it already lies on the waste) and place it in ``cell``. The rules
+  force the dealt card to be placed at once, so dealing and placing are one move; a court card with no cell left
+  has no move, which is how the rules' "lost" shows up in the search. Only one empty cell per class is offered.
+* ``(REMOVE, cells)``: remove a Ten, or two cards adding up to ten. Only one choice per combination of ranks and
+  classes is offered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import JACK, KING, QUEEN, RANK, parse_card
+
+PLACE, REMOVE = 0, 1
+FILL, REMOVING = 0, 1
+EMPTY = -1
+
+# Cell classes, indexed by cell (row * 4 + column): 0 corner, 1 middle of top/bottom row, 2 middle of left/right
+# column, 3 centre. A court card's rank maps to the one class it may occupy.
+CELL_CLASS = (
+    0, 1, 1, 0,
+    2, 3, 3, 2,
+    2, 3, 3, 2,
+    0, 1, 1, 0,
+)
+CLASS_CELLS = tuple(tuple(cell for cell in range(16) if CELL_CLASS[cell] == k) for k in range(4))
+COURT_CLASS = {KING: 0, QUEEN: 1, JACK: 2}
+
+
+def cell_name(cell: int) -> str:
+    """FORMAT.md's name of a cell: ``r1c1`` .. ``r4c4``."""
+    return f"r{cell // 4 + 1}c{cell % 4 + 1}"
+
+
+class CamelotState:
+    """A Camelot position in the solver's compact form, with move generation and make/unmake."""
+
+    def __init__(self, position: dict[str, Any]) -> None:
+        waste = [parse_card(code) for code in position["waste"]]
+        stock = [parse_card(code) for code in position["stock"]]
+        # The cards still to be placed, in the order they come: the waste card first, if there is one.
+        self.coming: list[int] = waste + stock[::-1]
+        self.waste_pending = bool(waste)
+        self.next = 0
+        self.grid: list[int] = []
+        for row in position["grid"]:
+            for code in row:
+                self.grid.append(EMPTY if code is None else RANK[parse_card(code)])
+        self.phase = REMOVING if position["phase"] == "remove" else FILL
+
+    def key(self) -> bytes:
+        grid = self.grid
+        parts = []
+        for cells in CLASS_CELLS:
+            parts.extend(sorted(grid[cell] + 1 for cell in cells))
+        parts.append(self.next)
+        parts.append(self.phase)
+        return bytes(parts)
+
+    def won(self) -> bool:
+        if self.next < len(self.coming):
+            return False
+        return all(rank == EMPTY or rank > 10 for rank in self.grid)
+
+    def settle(self) -> list[tuple[tuple, Any]]:
+        """Camelot has no move worth making without branching."""
+        return []
+
+    def takeback(self, made: list[tuple[tuple, Any]]) -> None:
+        """Nothing to take back: :meth:`settle` makes no moves."""
+
+    def moves(self) -> list[tuple]:
+        """Removals first (they make room), then the placements of the next card."""
+        grid = self.grid
+        out: list[tuple] = []
+        if self.phase == REMOVING:
+            offered = set()
+            for first in range(16):
+                rank = grid[first]
+                if rank == 10:
+                    signature = (10, CELL_CLASS[first])
+                    if signature not in offered:
+                        offered.add(signature)
+                        out.append((REMOVE, (first,)))
+                elif 1 <= rank <= 9:
+                    for second in range(first + 1, 16):
+                        if grid[second] == 10 - rank:
+                            signature = tuple(sorted(((rank, CELL_CLASS[first]), (10 - rank, CELL_CLASS[second]))))
+                            if signature not in offered:
+                                offered.add(signature)
+                                out.append((REMOVE, (first, second)))
+        if self.next < len(self.coming):
+            out.extend(self._placements())
+        return out
+
+    def _placements(self) -> list[tuple]:
+        """Where the next card may go, one empty cell per class, never into a cell a court card will need.
+
+        Once a card is dealt, nothing can be removed until the grid is full again (or the stock is out), so the
+        next ``e`` cards, ``e`` being the number of empty cells, are exactly the cards that fill it. If the court
+        cards among them need more cells of a class than are free, the deal is lost whatever is done, and a
+        non-court card must not take a cell of a class whose court cards need every free cell of it. Pruning
+        here, rather than when the court card comes, keeps the search exact and saves a whole subtree.
+        """
+        grid = self.grid
+        free = [0, 0, 0, 0]
+        first_free = [-1, -1, -1, -1]
+        for cell in range(16):
+            if grid[cell] == EMPTY:
+                k = CELL_CLASS[cell]
+                if not free[k]:
+                    first_free[k] = cell
+                free[k] += 1
+        if not any(free):
+            return []
+        window = self.coming[self.next:self.next + sum(free)]
+        need = [0, 0, 0, 0]
+        for card in window:
+            k = COURT_CLASS.get(RANK[card])
+            if k is not None:
+                need[k] += 1
+        if any(need[k] > free[k] for k in range(3)):
+            return []
+        court = COURT_CLASS.get(RANK[window[0]])
+        if court is not None:
+            return [(PLACE, first_free[court])]
+        # Centre first (it blocks no court card), then the border class with the most room to spare.
+        spare = [free[k] - need[k] for k in range(3)] + [free[3]]
+        order = sorted(range(4), key=lambda k: (k != 3, -spare[k]))
+        return [(PLACE, first_free[k]) for k in order if spare[k] > 0]
+
+    def make(self, move: tuple) -> Any:
+        if move[0] == PLACE:
+            undo = (self.phase, self.waste_pending)
+            self.grid[move[1]] = RANK[self.coming[self.next]]
+            self.next += 1
+            self.waste_pending = False
+            full = EMPTY not in self.grid
+            self.phase = REMOVING if full or self.next == len(self.coming) else FILL
+            return undo
+        removed = tuple(self.grid[cell] for cell in move[1])
+        for cell in move[1]:
+            self.grid[cell] = EMPTY
+        return removed
+
+    def unmake(self, move: tuple, undo: Any) -> None:
+        if move[0] == PLACE:
+            self.phase, self.waste_pending = undo
+            self.next -= 1
+            self.grid[move[1]] = EMPTY
+        else:
+            for cell, rank in zip(move[1], undo):
+                self.grid[cell] = rank
+
+    def public_moves(self, line: list[tuple]) -> list[dict[str, Any]]:
+        """Play ``line`` from this state, returning it as FORMAT.md move dicts (a deal before each placement
+        whose card is not already on the waste)."""
+        out: list[dict[str, Any]] = []
+        for move in line:
+            if move[0] == PLACE:
+                if not self.waste_pending:
+                    out.append({"kind": "deal"})
+                out.append({"kind": "place", "to": cell_name(move[1])})
+            else:
+                out.append({"kind": "remove", "cells": [cell_name(cell) for cell in sorted(move[1])]})
+            self.make(move)
+        return out

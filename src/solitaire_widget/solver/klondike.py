@@ -1,0 +1,421 @@
+"""Exact search for the Klondike family: Athena, Thumb and Pouch, Aunt Mary and Klondike.
+
+The search is a depth-first search over a compact, mutable state, with make/unmake instead of copying and a
+table of visited states. Winnability is a reachability question (is a won state reachable?), so a state that was
+seen once never needs to be searched again: either it is still being searched further up the current path, or its
+whole subtree is known to hold no win. "Unwinnable" is therefore a proof by exhausted search.
+
+State layout (chosen for the hot loop, not for reading):
+
+* ``cols``: one list of ints per column, bottom to top. A card is ``suit * 13 + rank - 1`` (see
+  :mod:`solitaire_widget.cards`); a face-down card has :data:`DOWN` added. The top card is always face up: a move
+  that leaves a face-down card on top turns it over, as the rules do.
+* ``found``: the top rank (0 to 13) of each suit's foundation, indexed by suit. Which foundation pile holds which
+  suit does not matter to the rules, so it is only tracked when the line is turned back into public moves.
+* ``talon``: the cards of the stock and the waste together, in the order dealing reaches them; the first ``pos``
+  of them form the waste (``talon[pos - 1]`` is its top card) and the rest the stock. A redeal keeps the order and
+  sets ``pos`` back to 0. Removing a waste card is ``talon.pop(pos - 1)``.
+
+Reductions, each of which keeps the search exact:
+
+* **Canonical states.** The table key sorts the columns, so states that differ only in the order of the columns
+  are searched once; foundation order is already gone from the layout. The stock and waste cards are whatever is
+  in neither the tableau nor the foundations, so the key needs only ``pos`` and the redeals used; with one-card
+  deals and unlimited redeals every stock card is always reachable, so even ``pos`` is left out.
+* **Compressed stock.** Dealing and redealing do not touch the tableau or the foundations, so in any winning line
+  the deals can be postponed until just before the waste card is played. One internal move therefore stands for
+  "deal (and redeal if needed) until card X is on top of the waste, then play X", for every X reachable that way.
+  Crossing a redeal once is enough (a second redeal reaches no new card) and is only offered for cards the current
+  pass cannot reach, so the pass count is always respected and never wasted.
+* **Safe foundation moves** are made at once, without branching. A card of rank r goes up safely when every card
+  that could ever be stacked above it on the tableau is already on the foundations. With alternating colours that
+  is the opposite colour up to r - 1 and the other suit of the same colour up to r - 2; with "any other suit" all
+  three other suits up to r - 1. Then every card of rank up to r - 2 (and every card that fits on the r) is up,
+  so the card can only ever hold cards taken back down from the foundations, which never help a card still in
+  play: keeping it up loses nothing, even though cards may come back down. From the waste this is only done with
+  one-card deals; with three-card deals removing a waste card shifts which cards later deals reach.
+* **Pointless moves** are not generated: a whole column into an empty column, and the same group into each of
+  several empty columns (they are all alike).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import CODE, RANK, RED, SUIT, parse_card
+from .budget import CHECK_EVERY, Budget
+
+#: Added to a card's number to mark it face down in the tableau.
+DOWN = 64
+
+#: Build rule and empty-column rule per variant: (alternating colours?, only a King may fill an empty column?).
+FAMILY_RULES: dict[str, tuple[bool, bool]] = {
+    "athena": (True, True),
+    "thumb-and-pouch": (False, False),
+    "aunt-mary": (True, True),
+    "klondike": (True, True),
+}
+
+_SEPARATOR = b"\xff"
+
+
+def _parents(alternate: bool) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards it may be built on in the tableau."""
+    table = []
+    for card in range(52):
+        rank = RANK[card]
+        table.append(tuple(
+            p for p in range(52)
+            if RANK[p] == rank + 1 and (RED[p] != RED[card] if alternate else SUIT[p] != SUIT[card])
+        ))
+    return tuple(table)
+
+
+def _safety(alternate: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each card, the (suit, minimum foundation rank) pairs that make sending it up safe (see module doc)."""
+    table = []
+    for card in range(52):
+        rank, suit = RANK[card], SUIT[card]
+        needs = []
+        for other in range(4):
+            if other == suit:
+                continue
+            if alternate and RED[other * 13] == RED[card]:
+                needs.append((other, rank - 2))
+            else:
+                needs.append((other, rank - 1))
+        table.append(tuple((s, r) for s, r in needs if r > 0))
+    return tuple(table)
+
+
+_PARENTS = {alt: _parents(alt) for alt in (True, False)}
+_SAFETY = {alt: _safety(alt) for alt in (True, False)}
+
+# Internal moves are tuples, the first item a kind:
+#   (T2T, src, dst, count)      tableau to tableau
+#   (T2F, src)                  tableau top to its foundation
+#   (STOCK, index, redeal, dst) deal (after a redeal if `redeal`) until talon[index] tops the waste, then play it
+#                               to column `dst`, or to its foundation when dst is -1
+#   (F2T, suit, dst)            a foundation's top card down to column `dst`
+T2T, T2F, STOCK, F2T = 0, 1, 2, 3
+
+
+class KlondikeState:
+    """A Klondike-family position in the solver's compact form, with move generation and make/unmake."""
+
+    def __init__(self, position: dict[str, Any]) -> None:
+        variant = position["variant"]
+        self.alternate, self.king_only = FAMILY_RULES[variant]
+        options = position["options"]
+        self.draw: int = options["draw"]
+        self.redeals: int = options["redeals"]
+        self.parents = _PARENTS[self.alternate]
+        self.safety = _SAFETY[self.alternate]
+
+        self.cols: list[list[int]] = []
+        for number, pile in enumerate(position["tableau"], 1):
+            col = []
+            for code in pile:
+                card, face_up = parse_card(code, allow_face_down=True)
+                col.append(card if face_up else card + DOWN)
+            if col and col[-1] >= DOWN:
+                raise ValueError(f"column t{number} has a face-down card on top, which no game position has: "
+                                 f"a card left on top is turned face up at once")
+            self.cols.append(col)
+        self.colkey = [bytes(col) for col in self.cols]
+
+        self.found = [0, 0, 0, 0]
+        self.pile_of_suit: dict[int, int] = {}
+        for pile_index, pile in enumerate(position["foundations"]):
+            if pile:
+                suit = SUIT[parse_card(pile[0])]
+                self.found[suit] = len(pile)
+                self.pile_of_suit[suit] = pile_index
+        self.pile_count = len(position["foundations"])
+
+        waste = [parse_card(code) for code in position["waste"]]
+        stock = [parse_card(code) for code in position["stock"]]
+        self.talon: list[int] = waste + stock[::-1]
+        self.pos = len(waste)
+        self.redeals_used: int = position["redeals_used"]
+        # With one-card deals and unlimited redeals every stock card is always one move away (see module doc).
+        self.pos_matters = not (self.draw == 1 and self.redeals < 0)
+
+    # -- state -------------------------------------------------------------------------------------------------
+
+    def key(self) -> bytes:
+        """The canonical table key: column order, foundation order and unreachable detail left out."""
+        tail = bytes((
+            self.pos if self.pos_matters else 0,
+            self.redeals_used if self.redeals >= 0 else 0,
+        ))
+        return _SEPARATOR.join(sorted(self.colkey)) + bytes(self.found) + tail
+
+    def won(self) -> bool:
+        return sum(self.found) == 52
+
+    def redeal_left(self) -> bool:
+        return self.redeals < 0 or self.redeals_used < self.redeals
+
+    # -- moves ---------------------------------------------------------------------------------------------------
+
+    def stock_targets(self) -> list[tuple[int, bool]]:
+        """(talon index, needs a redeal) for every card that dealing can bring to the top of the waste."""
+        talon_len, draw, pos = len(self.talon), self.draw, self.pos
+        targets = []
+        if pos > 0:
+            targets.append((pos - 1, False))
+        reached = pos
+        while reached < talon_len:
+            reached = min(reached + draw, talon_len)
+            targets.append((reached - 1, False))
+        if talon_len and self.redeal_left():
+            this_pass = {index for index, _ in targets}
+            reached = 0
+            while reached < talon_len:
+                reached = min(reached + draw, talon_len)
+                if reached - 1 not in this_pass:
+                    targets.append((reached - 1, True))
+        return targets
+
+    def moves(self) -> list[tuple]:
+        """Every useful move, best first: to the foundations, turning a card, from the stock, the rest, down."""
+        cols, found, parents = self.cols, self.found, self.parents
+        top_of: dict[int, int] = {}
+        empty = -1
+        for index, col in enumerate(cols):
+            if col:
+                top_of[col[-1]] = index
+            elif empty < 0:
+                empty = index
+        king_only = self.king_only
+
+        up: list[tuple] = []
+        turning: list[tuple] = []
+        from_stock: list[tuple] = []
+        others: list[tuple] = []
+        down: list[tuple] = []
+
+        for src, col in enumerate(cols):
+            if not col:
+                continue
+            top = col[-1]
+            if found[SUIT[top]] == RANK[top] - 1:
+                up.append((T2F, src))
+            # Walk down the built run at the top of the column; each card of it may head a moving group.
+            height = len(col)
+            k = height - 1
+            while True:
+                base = col[k]
+                count = height - k
+                below = col[k - 1] if k else -1
+                frees = below < 0 or below >= DOWN
+                bucket = turning if frees else others
+                for parent in parents[base]:
+                    dst = top_of.get(parent)
+                    if dst is not None:
+                        bucket.append((T2T, src, dst, count))
+                if empty >= 0 and k and (not king_only or RANK[base] == 13):
+                    bucket.append((T2T, src, empty, count))
+                if not k or below >= DOWN or below not in parents[base]:
+                    break
+                k -= 1
+
+        for index, redeal in self.stock_targets():
+            card = self.talon[index]
+            if found[SUIT[card]] == RANK[card] - 1:
+                up.append((STOCK, index, redeal, -1))
+            for parent in parents[card]:
+                dst = top_of.get(parent)
+                if dst is not None:
+                    from_stock.append((STOCK, index, redeal, dst))
+            if empty >= 0 and (not king_only or RANK[card] == 13):
+                from_stock.append((STOCK, index, redeal, empty))
+
+        for suit in range(4):
+            rank = found[suit]
+            if rank:
+                card = suit * 13 + rank - 1
+                for parent in parents[card]:
+                    dst = top_of.get(parent)
+                    if dst is not None:
+                        down.append((F2T, suit, dst))
+                if empty >= 0 and (not king_only or rank == 13):
+                    down.append((F2T, suit, empty))
+
+        return up + turning + from_stock + others + down
+
+    def make(self, move: tuple) -> Any:
+        """Play an internal move; returns what :meth:`unmake` needs to take it back."""
+        kind = move[0]
+        cols = self.cols
+        if kind == T2T:
+            _, src, dst, count = move
+            source, target = cols[src], cols[dst]
+            target.extend(source[-count:])
+            del source[-count:]
+            turned = bool(source) and source[-1] >= DOWN
+            if turned:
+                source[-1] -= DOWN
+            self.colkey[src] = bytes(source)
+            self.colkey[dst] = bytes(target)
+            return turned
+        if kind == T2F:
+            src = move[1]
+            source = cols[src]
+            card = source.pop()
+            self.found[SUIT[card]] += 1
+            if source and source[-1] >= DOWN:
+                source[-1] -= DOWN
+                card += DOWN
+            self.colkey[src] = bytes(source)
+            return card
+        if kind == STOCK:
+            _, index, redeal, dst = move
+            undo = (self.pos, self.redeals_used)
+            card = self.talon.pop(index)
+            self.pos = index
+            if redeal:
+                self.redeals_used += 1
+            if dst < 0:
+                self.found[SUIT[card]] += 1
+            else:
+                cols[dst].append(card)
+                self.colkey[dst] = bytes(cols[dst])
+            return undo + (card,)
+        _, suit, dst = move
+        self.found[suit] -= 1
+        cols[dst].append(suit * 13 + self.found[suit])
+        self.colkey[dst] = bytes(cols[dst])
+        return None
+
+    def unmake(self, move: tuple, undo: Any) -> None:
+        """Take back a move made by :meth:`make`, exactly."""
+        kind = move[0]
+        cols = self.cols
+        if kind == T2T:
+            _, src, dst, count = move
+            source, target = cols[src], cols[dst]
+            if undo:
+                source[-1] += DOWN
+            source.extend(target[-count:])
+            del target[-count:]
+            self.colkey[src] = bytes(source)
+            self.colkey[dst] = bytes(target)
+        elif kind == T2F:
+            src = move[1]
+            source = cols[src]
+            card = undo
+            if card >= DOWN:
+                card -= DOWN
+                source[-1] += DOWN
+            source.append(card)
+            self.found[SUIT[card]] -= 1
+            self.colkey[src] = bytes(source)
+        elif kind == STOCK:
+            dst = move[3]
+            self.pos, self.redeals_used, card = undo
+            if dst < 0:
+                self.found[SUIT[card]] -= 1
+            else:
+                cols[dst].pop()
+                self.colkey[dst] = bytes(cols[dst])
+            self.talon.insert(move[1], card)
+        else:
+            _, suit, dst = move
+            cols[dst].pop()
+            self.colkey[dst] = bytes(cols[dst])
+            self.found[suit] += 1
+
+    def settle(self) -> list[tuple[tuple, Any]]:
+        """Make every safe foundation move (see the module doc); returns them with their undo data."""
+        made: list[tuple[tuple, Any]] = []
+        cols, found, safety = self.cols, self.found, self.safety
+        progress = True
+        while progress:
+            progress = False
+            for index, col in enumerate(cols):
+                if not col:
+                    continue
+                card = col[-1]
+                if found[SUIT[card]] != RANK[card] - 1:
+                    continue
+                for suit, rank in safety[card]:
+                    if found[suit] < rank:
+                        break
+                else:
+                    move = (T2F, index)
+                    made.append((move, self.make(move)))
+                    progress = True
+            if self.draw == 1 and self.pos:
+                card = self.talon[self.pos - 1]
+                if found[SUIT[card]] == RANK[card] - 1:
+                    for suit, rank in safety[card]:
+                        if found[suit] < rank:
+                            break
+                    else:
+                        move = (STOCK, self.pos - 1, False, -1)
+                        made.append((move, self.make(move)))
+                        progress = True
+        return made
+
+    def takeback(self, made: list[tuple[tuple, Any]]) -> None:
+        """Undo what :meth:`settle` did."""
+        for move, undo in reversed(made):
+            self.unmake(move, undo)
+
+    # -- back to the public form ---------------------------------------------------------------------------------
+
+    def public_moves(self, line: list[tuple]) -> list[dict[str, Any]]:
+        """Play ``line`` (internal moves) from this state, returning the same play as FORMAT.md move dicts.
+
+        A compressed stock move becomes the exact ``deal`` and ``redeal`` moves it stands for; foundation piles
+        are named the way the rules model fills them (an Ace goes to the first empty pile).
+        """
+        out: list[dict[str, Any]] = []
+        piles = dict(self.pile_of_suit)
+        draw = self.draw
+
+        def pile_for(card: int) -> str:
+            suit = SUIT[card]
+            if suit not in piles:
+                piles[suit] = min(set(range(self.pile_count)) - set(piles.values()))
+            return f"f{piles[suit] + 1}"
+
+        for move in line:
+            kind = move[0]
+            if kind == T2T:
+                _, src, dst, count = move
+                out.append({"kind": "move", "from": f"t{src + 1}", "to": f"t{dst + 1}", "count": count})
+            elif kind == T2F:
+                card = self.cols[move[1]][-1]
+                out.append({"kind": "move", "from": f"t{move[1] + 1}", "to": pile_for(card), "count": 1})
+            elif kind == STOCK:
+                _, index, redeal, dst = move
+                talon_len, pos = len(self.talon), self.pos
+                if redeal:
+                    out.extend({"kind": "deal"} for _ in range(-(-(talon_len - pos) // draw)))
+                    out.append({"kind": "redeal"})
+                    pos = 0
+                out.extend({"kind": "deal"} for _ in range(-(-(index + 1 - pos) // draw)))
+                card = self.talon[index]
+                to = pile_for(card) if dst < 0 else f"t{dst + 1}"
+                out.append({"kind": "move", "from": "waste", "to": to, "count": 1})
+            else:
+                _, suit, dst = move
+                out.append({"kind": "move", "from": f"f{piles[suit] + 1}", "to": f"t{dst + 1}", "count": 1})
+                if self.found[suit] == 1:
+                    del piles[suit]
+            self.make(move)
+        return out
+
+    def describe(self, move: tuple) -> str:
+        """The card a move plays, as a code, for messages."""
+        kind = move[0]
+        if kind == T2T:
+            return CODE[self.cols[move[1]][-move[3]]]
+        if kind == T2F:
+            return CODE[self.cols[move[1]][-1]]
+        if kind == STOCK:
+            return CODE[self.talon[move[1]]]
+        return CODE[move[1] * 13 + self.found[move[1]] - 1]
