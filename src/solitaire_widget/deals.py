@@ -9,13 +9,13 @@ own ``random`` seeds and draws differently:
    so that every answer is equally likely;
 3. :func:`shuffled_deck`, Aisleriot's shuffle, which builds a pile from the deck and deals from its top.
 
+>>> from solitaire_widget.cards import card_code
 >>> " ".join(card_code(c) for c in shuffled_deck(1)[:6])
 '9C QH 8D 3C 6S AC'
 """
 
 from __future__ import annotations
 
-from .cards import card_code
 
 MAX_DEAL = 2**32 - 1
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from solitaire_widget import Game
+import pytest
+
+from solitaire_widget import Game, IllegalMove, Move
 from solitaire_widget.cards import CODE
 from solitaire_widget.rules import variant_rules
 
@@ -41,7 +43,7 @@ def camelot_position(grid: list[str], *, waste: str = "", stock: str | None = No
     """A Camelot position; ``grid`` is four rows of four codes or ``.`` for an empty cell. Unnamed cards go
     to the bottom of the stock (or, with ``stock=""``, must all be named)."""
     rows = [[None if c == "." else c for c in row.split()] for row in grid]
-    named = {c for row in rows for c in row if c} | set(waste.split()) | set(removed.split()) | set((stock or "").split())
+    named = {c for row in rows for c in row if c} | {*waste.split(), *removed.split(), *(stock or "").split()}
     rest = [code for code in CODE if code not in named]
     stock_cards = (stock or "").split() if stock == "" else rest + (stock or "").split()
     full = all(c for row in rows for c in row)
@@ -56,3 +58,21 @@ def camelot_position(grid: list[str], *, waste: str = "", stock: str | None = No
 
 def game_at(position: dict[str, Any]) -> Game:
     return Game.from_position(position)
+
+
+def refuses(game, move, *phrases):
+    """``move`` is illegal, the game is unchanged, and the explanation contains every phrase."""
+    before = game.position()
+    with pytest.raises(IllegalMove) as caught:
+        game.play(move)
+    assert game.position() == before
+    for phrase in phrases:
+        assert phrase in str(caught.value), str(caught.value)
+    assert game.explain(move) == str(caught.value)
+    assert not game.is_legal(move) and Move.coerce(move) not in game.legal_moves()
+
+
+def allows(game, move):
+    assert game.is_legal(move)
+    assert Move.coerce(move) in game.legal_moves()
+    game.play(move)

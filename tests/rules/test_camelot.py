@@ -3,20 +3,10 @@
 import pytest
 
 import solitaire_widget as sw
-from solitaire_widget import IllegalMove, Move
-from tests.rules.helpers import camelot_position, game_at
+from solitaire_widget import Move
+from tests.rules.helpers import camelot_position, game_at, refuses
 
 EMPTY_GRID = [". . . .", ". . . .", ". . . .", ". . . ."]
-
-
-def refuses(game, move, *phrases):
-    before = game.position()
-    with pytest.raises(IllegalMove) as caught:
-        game.play(move)
-    assert game.position() == before
-    for phrase in phrases:
-        assert phrase in str(caught.value), str(caught.value)
-    assert Move.coerce(move) not in game.legal_moves()
 
 
 def with_waste(card, grid=EMPTY_GRID):

@@ -3,29 +3,11 @@
 import pytest
 
 import solitaire_widget as sw
-from solitaire_widget import IllegalMove, Move
-from tests.rules.helpers import game_at, klondike_position
+from solitaire_widget import Move
+from tests.rules.helpers import allows, game_at, klondike_position, refuses
 
 FAMILY = ["athena", "thumb-and-pouch", "aunt-mary", "klondike"]
 ALTERNATING = ["athena", "aunt-mary", "klondike"]
-
-
-def refuses(game, move, *phrases):
-    """``move`` is illegal, the game is unchanged, and the explanation contains every phrase."""
-    before = game.position()
-    with pytest.raises(IllegalMove) as caught:
-        game.play(move)
-    assert game.position() == before
-    for phrase in phrases:
-        assert phrase in str(caught.value), str(caught.value)
-    assert game.explain(move) == str(caught.value)
-    assert not game.is_legal(move) and Move.coerce(move) not in game.legal_moves()
-
-
-def allows(game, move):
-    assert game.is_legal(move)
-    assert Move.coerce(move) in game.legal_moves()
-    game.play(move)
 
 
 # Building on the tableau ---------------------------------------------------------------------------------------

@@ -171,7 +171,7 @@ class CamelotEngine:
         if len(cells) == 2 and cells[0] == cells[1]:
             return "A pair takes two different cells."
         cards = [self.grid[i] for i in cells]
-        for name, card in zip(move.cells, cards):
+        for name, card in zip(move.cells, cards, strict=True):
             if card == EMPTY:
                 return f"{name} is empty: there is nothing to remove there."
         if any(_is_court(c) for c in cards):

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import CODE, KING, RANK, RED, SUIT, article, card_label, parse_card, rank_name
 from ..deals import lay_out
-from ..moves import FOUNDATION0, PILES, TABLEAU0, IllegalMove, Move
+from ..moves import FOUNDATION0, PILES, TABLEAU0, Move
 from ..rules import VariantRules
 from .base import card_list, check_full_deck, count_field, field
 
@@ -384,8 +384,8 @@ class KlondikeEngine:
             return (f"{article(label, capital=True)} cannot go on the {top_label}: the tableau builds down by one, "
                     f"so only {article(rank_name(RANK[top] - 1))} goes on {article(rank_name(RANK[top]))}.")
         if self.rules.build == "other-suit":
-            return (f"{article(label, capital=True)} cannot go on the {top_label} in {title}: a card must be of a different suit "
-                    "from the card it is placed on.")
+            return (f"{article(label, capital=True)} cannot go on the {top_label} in {title}: a card must be of a "
+                    "different suit from the card it is placed on.")
         return (f"{article(label, capital=True)} cannot go on the {top_label} in {title}: the tableau builds in "
                 "alternating colours, red on black and black on red.")
 
@@ -415,11 +415,12 @@ class KlondikeEngine:
             if not column:
                 rule = "any card or group may fill an empty column" if self._any_empty else \
                     "a King may fill an empty column"
-                text = f"{what[0].upper()}{what[1:]} goes from {where} to the empty column {move.dst}: in {title}, {rule}."
+                text = (f"{what[0].upper()}{what[1:]} goes from {where} to the empty column {move.dst}: "
+                        f"in {title}, {rule}.")
             else:
                 how = "a different suit" if self.rules.build == "other-suit" else "the other colour"
-                text = (f"{what[0].upper()}{what[1:]} goes from {where} onto the {card_label(column[-1])} in {move.dst}: "
-                        f"one rank lower and of {how}.")
+                text = (f"{what[0].upper()}{what[1:]} goes from {where} onto the {card_label(column[-1])} in "
+                        f"{move.dst}: one rank lower and of {how}.")
             if FOUNDATION0 <= s < TABLEAU0:
                 text += " A card may come back down from a foundation (the score drops by one)."
         if s >= TABLEAU0 and len(src) > n and src[-n - 1] >= DOWN:
