@@ -101,7 +101,7 @@ export class Pointer {
     if (!press || e.pointerId !== press.id) return;
     this.press = null;
     if (press.dragging) {
-      this.drop(press.dragging);
+      this.drop(press.dragging, e.clientX, e.clientY);
       return;
     }
     const last = this.lastClick;
@@ -122,13 +122,16 @@ export class Pointer {
     this.table.hold(null);
   };
 
-  /** Drop on the pile the dragged card overlaps most (forgiving of a drop slightly off the pile). */
-  private drop(held: Held): void {
+  /** Drop on the pile under the pointer, or else the one the dragged card overlaps most (forgiving of a
+   *  drop slightly off the pile). Lifted cards ignore the pointer, so the pile under them is found. */
+  private drop(held: Held, x: number, y: number): void {
     const cards = this.table.board.group(held.pile, held.index);
     const lead = cards[0];
-    let best = "";
+    const under = locate(document.elementFromPoint(x, y));
+    let best = under && this.table.board.el.contains(this.table.board.pile(under.pile) ?? null) ? under.pile : "";
     let bestArea = 0;
-    if (lead) {
+    if (lead && (!best || best === held.pile)) {
+      best = "";
       const box = lead.getBoundingClientRect();
       for (const name of this.table.board.pileNames) {
         if (name === held.pile) continue;

@@ -79,9 +79,9 @@ export interface Lesson {
 /** The traits Python syncs (see docs/PROTOCOL.md). */
 export interface Traits {
   view: View;
-  status: string;
+  status_line: string;
   message: Message;
-  hint: Marks | null;
+  suggestion: Marks | null;
   winnable: Winnable;
   lesson_state: Lesson;
   highlight: boolean;

@@ -14,7 +14,7 @@ const MIN_CARD_WIDTH = 28;
 /** Gap between piles, in card widths (kept in step with --sw-gap in widget.css). */
 const GAP = 0.16;
 const PADDING = 12;
-const SYNCED = ["view", "status", "message", "hint", "winnable", "lesson_state", "highlight", "animate", "four_color", "card_size"];
+const SYNCED = ["view", "status_line", "message", "suggestion", "winnable", "lesson_state", "highlight", "animate", "four_color", "card_size"];
 
 function isView(value: unknown): value is View {
   return typeof value === "object" && value !== null && "variant" in value && "rev" in value;
@@ -53,6 +53,9 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   el.append(root);
 
   // The board takes the keyboard when touched, so keys go to the game and not to the notebook.
+  // The focus ring and cursor show for keyboard users only: focus that arrives without a pointer (Tab) turns
+  // them on, a pointer press (which focuses the board too, just above) turns them off.
+  root.addEventListener("focus", () => root.classList.add("sw-keyboard"));
   root.addEventListener("pointerdown", (e) => {
     if (!(e.target instanceof HTMLButtonElement)) root.focus({ preventScroll: true });
     root.classList.remove("sw-keyboard");
@@ -62,12 +65,13 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     const view = model.get("view");
     if (!isView(view)) return;
     const columns = boardColumns(view);
-    const fit = (root.clientWidth - 2 * PADDING) / (columns + (columns - 1) * GAP);
+    const fit = (el.clientWidth - 2 * PADDING) / (columns + (columns - 1) * GAP);
     const width = Math.max(MIN_CARD_WIDTH, Math.min(MAX_CARD_WIDTH[model.get("card_size")] ?? 84, fit));
     root.style.setProperty("--sw-cw", `${Math.floor(width)}px`);
   };
+  // Size cards to the output area, not to the board itself, which is only as wide as its cards.
   const observer = new ResizeObserver(resize);
-  observer.observe(root);
+  observer.observe(el);
 
   let marked: Element[] = [];
   const mark = (marks: Marks | null): void => {
@@ -103,8 +107,8 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
       table.hold(table.held);
     }
     const lesson = model.get("lesson_state");
-    mark(model.get("hint") ?? (lesson.active ? lesson.marks : null));
-    chrome.showStatus(model.get("status"));
+    mark(model.get("suggestion") ?? (lesson.active ? lesson.marks : null));
+    chrome.showStatus(model.get("status_line"));
     chrome.showMessage(model.get("message"));
     chrome.showWinnable(model.get("winnable"));
     chrome.showLesson(lesson);

@@ -1,0 +1,78 @@
+"""Reading the messages the board sends: every field checked, nothing trusted.
+
+A front end (ours, a stale tab, or anyone's script talking to the comm) may send anything. :func:`parse_intent`
+turns a message into an :class:`Intent` or raises ``ValueError`` with a sentence saying what is wrong with it; the
+widget shows that sentence and changes nothing. Whether the move in a well-formed intent is *legal* is a separate
+question, for the rules model (see docs/PROTOCOL.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..moves import Move
+
+#: Actions that carry nothing but their name.
+SIMPLE_ACTIONS = frozenset({
+    "undo", "redo", "restart", "new_deal", "hint", "winnable", "lesson_next", "lesson_back", "lesson_close",
+})
+ACTIONS = SIMPLE_ACTIONS | {"play", "foundation"}
+_COMMON = {"type", "rev", "seq", "view", "action"}
+_EXTRA = {"play": {"move"}, "foundation": {"pile"}}
+_MAX_VIEW_ID = 64
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One checked message from the board."""
+
+    action: str
+    rev: int
+    seq: int
+    view: str
+    move: Move | None = None
+    pile: str | None = None
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def reply_address(content: object) -> tuple[str, int] | None:
+    """The (view, seq) a reply should go to, read as far as the message allows, even a malformed one."""
+    if isinstance(content, dict):
+        view, seq = content.get("view"), content.get("seq")
+        if isinstance(view, str) and len(view) <= _MAX_VIEW_ID and _whole(seq):
+            return view, seq
+    return None
+
+
+def parse_intent(content: object) -> Intent:
+    """The intent in ``content``; ``ValueError`` with a plain sentence when it is not a well-formed one."""
+    if not isinstance(content, dict):
+        raise ValueError(f"a message from the board must be an object, not {type(content).__name__}")
+    if content.get("type") != "intent":
+        raise ValueError(f"unknown message type {content.get('type')!r}; the board sends 'intent' messages")
+    action = content.get("action")
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise ValueError(f"unknown action {action!r}; actions are {', '.join(sorted(ACTIONS))}")
+    extra = set(content) - _COMMON - _EXTRA.get(action, set())
+    if extra:
+        raise ValueError(f"a {action!r} intent has no field {', '.join(sorted(map(repr, map(str, extra))))}")
+    rev, seq, view = content.get("rev"), content.get("seq"), content.get("view")
+    if not _whole(rev) or rev < 0:
+        raise ValueError(f"an intent's 'rev' must be the board revision it was made on, not {rev!r}")
+    if not _whole(seq):
+        raise ValueError(f"an intent's 'seq' must be a whole number, not {seq!r}")
+    if not isinstance(view, str) or len(view) > _MAX_VIEW_ID:
+        raise ValueError("an intent's 'view' must be the short id of the view that sent it")
+    if action == "play":
+        # Move.from_dict explains every way a move dict can be wrong (missing keys, unknown piles, bad counts).
+        return Intent(action, rev, seq, view, move=Move.from_dict(content.get("move")))
+    if action == "foundation":
+        pile = content.get("pile")
+        if not isinstance(pile, str):
+            raise ValueError(f"a 'foundation' intent names the pile whose top card goes up, not {pile!r}")
+        return Intent(action, rev, seq, view, pile=pile)
+    return Intent(action, rev, seq, view)

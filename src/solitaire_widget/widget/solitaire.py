@@ -1,0 +1,411 @@
+"""The board widget: :class:`Solitaire`, an anywidget window onto a live :class:`~solitaire_widget.Game`.
+
+Python owns the game. The browser gets a masked view of it (see :mod:`.view`) and sends back *intents*, each
+stamped with the revision of the view it was decided on; Python checks the intent (:mod:`.intents`), asks the
+rules model, applies it, and syncs the new view. An intent that is stale, illegal or malformed changes nothing and
+is answered with a sentence. Nothing a front end sends can raise inside the kernel. The protocol is written out in
+docs/PROTOCOL.md.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import anywidget
+import traitlets
+from ipywidgets import CallbackDispatcher
+
+from ..cards import card_label, parse_card
+from ..game import Game, new_game
+from ..moves import Move
+from .analysis import IDLE, WinnableCheck, find_hint, verdict_text
+from .intents import Intent, parse_intent, reply_address
+from .lesson import NO_LESSON, Lesson
+from .view import describe, masked_view, move_marks, move_words, pile_words, status_line
+
+__all__ = ["MoveEvent", "Solitaire"]
+
+log = logging.getLogger(__name__)
+_STATIC = Path(__file__).resolve().parent.parent / "static"
+
+EventKind = Literal["play", "undo", "redo", "restart", "new_deal"]
+Source = Literal["board", "python"]
+
+
+@dataclass(frozen=True)
+class MoveEvent:
+    """What :meth:`Solitaire.on_move` callbacks receive, once for every change to the game.
+
+    ``kind`` is ``"play"``, ``"undo"``, ``"redo"``, ``"restart"`` or ``"new_deal"``; ``move`` is the move played,
+    undone or redone (``None`` for a restart or a new deal); ``source`` says whether the player did it on the
+    board or Python did it through the widget's methods.
+    """
+
+    widget: Solitaire
+    kind: EventKind
+    move: Move | None
+    source: Source
+
+
+class Solitaire(anywidget.AnyWidget):
+    """A patience game to play in a notebook cell, and to inspect and drive from Python.
+
+    >>> w = Solitaire("thumb-and-pouch", deal=1)   # doctest: +SKIP
+    >>> w                                             # shows the board          # doctest: +SKIP
+    >>> w.play("t5-f1"); w.game.score                 # the board follows        # doctest: +SKIP
+    1
+
+    ``variant`` is one of :data:`solitaire_widget.VARIANTS`; ``deal=None`` picks a fresh deal number (the status
+    line shows it); game options are keywords (``draw=3``). Or pass ``game=`` to show a game you already have.
+    Display options, all synced traits you may change later: ``highlight`` (mark the legal targets of a held
+    card), ``animate`` (about 150 ms of motion; the browser's reduced-motion setting always wins),
+    ``four_color`` (four suit colours) and ``card_size`` (``"small"``, ``"medium"``, ``"large"``: the largest
+    size; the board still shrinks to fit a narrow cell). ``hint_time`` and ``solve_time`` are the solver budgets,
+    in seconds, for Hint and for "Still winnable?".
+
+    Playing on the board changes :attr:`game` at once; calling :meth:`play`, :meth:`undo`, :meth:`redo`,
+    :meth:`restart` or :meth:`new_deal` changes the board. :meth:`on_move` registers a callback for every change,
+    whoever made it; ``observe(..., "view")`` works too.
+    """
+
+    _esm = _STATIC / "widget.js"
+    _css = _STATIC / "widget.css"
+
+    #: The masked position the board draws (no face-down card identities), with its revision and legal moves.
+    view = traitlets.Dict().tag(sync=True)
+    #: The status line: game, deal number, score, moves, stock, passes left (Camelot: phase).
+    status_line = traitlets.Unicode().tag(sync=True)
+    #: The last message: ``{"text", "kind": "info" | "error", "id"}``; the board announces it.
+    message = traitlets.Dict().tag(sync=True)
+    #: The hint on show, as piles to mark (``{"from", "to", "text"}``), or None.
+    suggestion = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    #: The "Still winnable?" check: ``{"state": "idle" | "running" | "done", "verdict", "text"}``.
+    winnable = traitlets.Dict().tag(sync=True)
+    #: The lesson player's bar (see :meth:`lesson`).
+    lesson_state = traitlets.Dict().tag(sync=True)
+    highlight = traitlets.Bool(True).tag(sync=True)
+    animate = traitlets.Bool(True).tag(sync=True)
+    four_color = traitlets.Bool(False).tag(sync=True)
+    card_size = traitlets.Enum(("small", "medium", "large"), "medium").tag(sync=True)
+
+    def __init__(self, variant: str | None = None, deal: int | None = None, *, game: Game | None = None,
+                 highlight: bool = True, animate: bool = True, four_color: bool = False,
+                 card_size: str = "medium", hint_time: float = 1.0, solve_time: float = 10.0,
+                 **options: int) -> None:
+        if game is None:
+            game = new_game(variant or "athena", deal, **options)
+        elif not isinstance(game, Game):
+            raise ValueError(f"game= takes a solitaire_widget.Game, not {type(game).__name__}")
+        elif variant is not None or deal is not None or options:
+            raise ValueError("pass either game= or variant/deal/options, not both")
+        self._game = game
+        self._rev = 0
+        self._message_id = 0
+        self._lesson: Lesson | None = None
+        self._lock = threading.RLock()
+        self._callbacks = CallbackDispatcher()
+        self._check = WinnableCheck(self._winnable_done)
+        self.hint_time = hint_time
+        self.solve_time = solve_time
+        super().__init__(
+            view=masked_view(game, 0), status_line=status_line(game), lesson_state=NO_LESSON, winnable=IDLE,
+            message={"text": "", "kind": "", "id": 0}, highlight=highlight, animate=animate,
+            four_color=four_color, card_size=card_size,
+        )
+        self.on_msg(self._on_board_message)
+
+    # The game --------------------------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The live game. Read it freely; change it through the widget's methods so the board follows."""
+        return self._game
+
+    def play(self, move: Move | dict | str) -> Move:
+        """Play ``move`` (a Move, its dict or its text) on the board; ``IllegalMove`` if the rules forbid it."""
+        with self._lock:
+            return self._play(move, "python")
+
+    def undo(self) -> Move:
+        """Take back the last move; ``ValueError`` when there is none."""
+        with self._lock:
+            return self._step("undo", "python")
+
+    def redo(self) -> Move:
+        """Play again the move last taken back; ``ValueError`` when there is none."""
+        with self._lock:
+            return self._step("redo", "python")
+
+    def restart(self) -> None:
+        """Back to the start of this deal (the lesson, if any, stays)."""
+        with self._lock:
+            self._restart("python")
+
+    def new_deal(self, deal: int | None = None) -> None:
+        """A new game of the same variant and options: deal number ``deal``, or a fresh one."""
+        with self._lock:
+            self._new_deal(deal, "python")
+
+    def _play(self, move: Move | dict | str, source: Source) -> Move:
+        before = self._game.position()
+        played = self._game.play(move)
+        self._changed("play", played, source, describe(played, before, self._game.position()))
+        return played
+
+    def _step(self, action: Literal["undo", "redo"], source: Source) -> Move:
+        move = self._game.undo() if action == "undo" else self._game.redo()
+        words = "Took back" if action == "undo" else "Played again"
+        self._changed(action, move, source, f"{words}: {move_words(move)}.")
+        return move
+
+    def _restart(self, source: Source) -> None:
+        self._game.restart()
+        self._changed("restart", None, source, "Back to the start of the game.")
+
+    def _new_deal(self, deal: int | None, source: Source) -> None:
+        self._game = new_game(self._game.variant, deal, **self._game.options)
+        self._lesson = None
+        self._changed("new_deal", None, source, f"New deal: {self._game.title} #{self._game.deal}.")
+
+    def on_move(self, callback: Callable[[MoveEvent], Any], remove: bool = False) -> None:
+        """Call ``callback(event)`` (a :class:`MoveEvent`) after every change to the game, from the board or
+        from Python; ``remove=True`` unregisters it. An exception in a callback is shown, not raised."""
+        self._callbacks.register_callback(callback, remove=remove)
+
+    # Help from the solver --------------------------------------------------------------------------------------
+
+    def hint(self) -> Any:
+        """Ask the solver for a good move and mark it on the board without playing it.
+
+        Answers the solver's ``Hint`` (``move``, ``kind``, ``reason``), or ``None`` when there is nothing to
+        suggest or no solver; the message line says which.
+        """
+        with self._lock:
+            if self._game.is_over:
+                self._say("The game is over: there is no move to suggest.", "info")
+                return None
+            try:
+                found = find_hint(self._game, self.hint_time)
+            except LookupError as error:
+                self._say(str(error), "error")
+                return None
+            move = getattr(found, "move", None)
+            if move is None:
+                self._say("The solver has no move to suggest here.", "info")
+                return found
+            src, dst = move_marks(move)
+            how = "winning line" if getattr(found, "kind", "") == "winning" else "rule of thumb"
+            reason = getattr(found, "reason", "")
+            text = f"Hint ({how}): {move_words(move)}." + (f" {reason}" if reason else "")
+            with self.hold_sync():
+                self.suggestion = {"from": src, "to": dst, "text": text}
+                self._say(text, "info")
+            return found
+
+    def check_winnable(self, time_limit: float | None = None) -> None:
+        """Start asking the solver, in a worker thread, whether the position can still be won.
+
+        Returns at once; the verdict appears on the board and in :attr:`winnable` when the search ends. Any change
+        to the game cancels the search, since its answer would be about a position that no longer exists.
+        """
+        with self._lock:
+            state = self._check.start(self._game, self._rev, self.solve_time if time_limit is None else time_limit)
+            with self.hold_sync():
+                self.winnable = state
+                self._say(state["text"], "info")
+
+    def _winnable_done(self, rev: int, state: dict[str, Any]) -> None:
+        """Called from the worker thread with a verdict; dropped if the game changed meanwhile."""
+        with self._lock:
+            if rev != self._rev:
+                return
+            with self.hold_sync():
+                self.winnable = state
+                self._say(state["text"], "info")
+
+    # Lessons ---------------------------------------------------------------------------------------------------
+
+    def lesson(self, steps: Iterable[Sequence[Any]]) -> None:
+        """Start a lesson: ``steps`` is a list of ``(move, caption)`` played from the current position.
+
+        Every step is checked first (``ValueError`` names the first that cannot be played). The board shows a
+        lesson bar with the caption and Back / Next buttons; :meth:`lesson_next` and :meth:`lesson_back` do the
+        same from Python. The player may try moves of their own meanwhile; Back returns to the lesson's line.
+        """
+        with self._lock:
+            self._lesson = Lesson(self._game, steps)
+            self.lesson_state = self._lesson.state(self._game)
+
+    def lesson_next(self) -> Move | None:
+        """Play the lesson's next step and show its caption; ``None`` (and a message) when there is none."""
+        with self._lock:
+            return self._lesson_next("python")
+
+    def _lesson_next(self, source: Source) -> Move | None:
+        lesson = self._lesson
+        if lesson is None:
+            self._say("No lesson is running: start one with lesson(steps).", "error")
+            return None
+        move = lesson.next_move(self._game)
+        if move is None:
+            done = lesson.on_line(self._game)
+            self._say("That was the last step of the lesson." if done else
+                      "The board has left the lesson's line: press Back to return to it.", "info")
+            return None
+        return self._play(move, source)
+
+    def lesson_back(self) -> Move | None:
+        """Take back the lesson's last step (or, off the line, the player's own moves back to the line)."""
+        with self._lock:
+            return self._lesson_back("python")
+
+    def _lesson_back(self, source: Source) -> Move | None:
+        lesson = self._lesson
+        if lesson is None:
+            self._say("No lesson is running: start one with lesson(steps).", "error")
+            return None
+        if not lesson.can_back(self._game):
+            self._say("This is the start of the lesson.", "info")
+            return None
+        undone = None
+        while self._game.can_undo and (not lesson.on_line(self._game) or undone is None):
+            undone = self._step("undo", source)
+        return undone
+
+    def end_lesson(self) -> None:
+        """Close the lesson bar; the game stays as it is."""
+        with self._lock:
+            self._lesson = None
+            self.lesson_state = NO_LESSON
+
+    # Keeping the board in step ---------------------------------------------------------------------------------
+
+    def _changed(self, kind: EventKind, move: Move | None, source: Source, text: str) -> None:
+        """After any change to the game: new revision, fresh view, stale analysis dropped, callbacks told."""
+        self._rev += 1
+        self._check.cancel()
+        game = self._game
+        if game.status == "won":
+            text += " You won!"
+        elif game.is_over:
+            text += f" The game is {game.status}."
+        with self.hold_sync():
+            self.view = masked_view(game, self._rev)
+            self.status_line = status_line(game)
+            self.suggestion = None
+            self.winnable = IDLE
+            self.lesson_state = self._lesson.state(game) if self._lesson else NO_LESSON
+            self._say(text, "info")
+        self._callbacks(MoveEvent(self, kind, move, source))
+
+    def _say(self, text: str, kind: Literal["info", "error"]) -> None:
+        self._message_id += 1
+        self.message = {"text": text, "kind": kind, "id": self._message_id}
+
+    # Intents from the board ------------------------------------------------------------------------------------
+
+    def _on_board_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Handle one message from a front end. Whatever it holds, this never raises into the kernel."""
+        address = reply_address(content)
+        try:
+            with self._lock:
+                ok, text = self._handle(content)
+        except Exception as error:  # the last guard: a bug here must show as a message, not a kernel traceback
+            log.exception("the board's message %r could not be handled", content)
+            ok, text = False, f"Internal error while handling the board's request: {error!r}"
+            self._say(text, "error")
+        if address is not None:
+            self.send({"type": "answer", "view": address[0], "seq": address[1], "ok": ok, "text": text})
+
+    def _handle(self, content: Any) -> tuple[bool, str]:
+        try:
+            intent = parse_intent(content)
+        except ValueError as error:
+            return self._refuse(f"The board sent a message that makes no sense, so nothing changed: {error}.")
+        if intent.rev != self._rev:
+            return self._refuse("The board was out of date (another view or Python moved first), so nothing "
+                                "changed. Try again on the board as it is now.")
+        return self._dispatch(intent)
+
+    def _refuse(self, text: str) -> tuple[bool, str]:
+        self._say(text, "error")
+        return False, text
+
+    def _dispatch(self, intent: Intent) -> tuple[bool, str]:
+        action = intent.action
+        if action == "play" and intent.move is not None:
+            return self._board_play(intent.move)
+        if action == "foundation":
+            return self._board_foundation(intent.pile or "")
+        if action in ("undo", "redo"):
+            if not (self._game.can_undo if action == "undo" else self._game.can_redo):
+                return self._refuse(f"Nothing to {action}.")
+            self._step(action, "board")
+        elif action == "restart":
+            self._restart("board")
+        elif action == "new_deal":
+            self._new_deal(None, "board")
+        elif action == "hint":
+            return self.hint() is not None, self.message["text"]
+        elif action == "winnable":
+            self._toggle_winnable()
+        elif action == "lesson_next":
+            return self._lesson_next("board") is not None, self.message["text"]
+        elif action == "lesson_back":
+            return self._lesson_back("board") is not None, self.message["text"]
+        else:
+            self.end_lesson()
+            return True, "Lesson closed."
+        return True, self.message["text"]
+
+    def _toggle_winnable(self) -> None:
+        """The board's "Still winnable?" button: start a check, or stop the one running."""
+        if not self._check.running:
+            self.check_winnable()
+            return
+        self._check.cancel()
+        with self.hold_sync():
+            self.winnable = IDLE
+            self._say("Stopped checking.", "info")
+
+    def _board_play(self, move: Move) -> tuple[bool, str]:
+        try:
+            self._play(move, "board")
+        except ValueError as error:  # IllegalMove, or a pile this game does not have
+            return self._refuse(str(error))
+        return True, self.message["text"]
+
+    def _board_foundation(self, pile: str) -> tuple[bool, str]:
+        """Double-click: the top card of ``pile`` up to a foundation, or the rule that keeps it down."""
+        game = self._game
+        if pile not in game.pile_names or pile == "stock" or game.variant == "camelot":
+            return self._refuse(f"Only a card on the waste or the tableau can be sent up to a foundation in "
+                                f"{game.title}, not {pile!r}.")
+        move = game.foundation_move(pile)
+        if move is not None:
+            return self._board_play(move)
+        cards = game.cards_in(pile)
+        if not cards:
+            return self._refuse(f"There is no card on {pile_words(pile)} to send up.")
+        card = parse_card(cards[-1])
+        return self._refuse(f"The {card_label(card)} cannot go up to a foundation now: "
+                            f"{self._foundation_reason(pile, cards[-1])}")
+
+    def _foundation_reason(self, pile: str, code: str) -> str:
+        """The rules model's reason, asked about the foundation the card would belong to."""
+        foundations = [f"f{i}" for i in range(1, 5)]
+        same_suit = [f for f in foundations if self._game.cards_in(f) and self._game.cards_in(f)[-1][1] == code[1]]
+        empty = [f for f in foundations if not self._game.cards_in(f)]
+        target = (same_suit or empty or foundations)[0]
+        reason = self._game.explain(Move.move(pile, target, 1))
+        return reason[0].lower() + reason[1:] if reason else reason
+
+    def close(self) -> None:
+        """Close the widget (its views disappear) and stop any solver search it started."""
+        self._check.cancel()
+        super().close()
