@@ -257,7 +257,8 @@ class KernelError(AssertionError):
 # JavaScript run in the page. ``jupyterapp`` is JupyterLab's application object.
 _JS_CURRENT_NOTEBOOK = """
     () => {
-      const panel = window.jupyterapp.shell.currentWidget;
+      // Polled while JupyterLab is still loading: no app, no shell, no tab yet are all "not yet".
+      const panel = window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.shell.currentWidget;
       return panel && panel.content && panel.context ? panel.context.path : null;
     }
 """
