@@ -16,7 +16,7 @@ here can reveal them (two positions that differ only in hidden cards give identi
 ...     "redeals_used": 0, "moves": 5, "score": 1, "status": "playing",
 ... }
 >>> print(text_picture(position))
-Thumb and Pouch · deal 1 · score 1 · moves 5 · stock 2 · redeals left 2
+Thumb and Pouch · deal 1 · score 1/52 · moves 5 · stock 2 · redeals left 2
 stock waste       f1    f2    f3    f4
 ##    7♣          A♠    --    --    --
 <BLANKLINE>
@@ -247,7 +247,8 @@ def _status_words(board: _Board) -> list[str]:
     words = [head.title]
     if head.deal is not None:
         words.append(f"deal {head.deal}")
-    words += [f"score {head.score}", f"moves {head.moves}", f"stock {head.stock}"]
+    best = 40 if isinstance(board, _CamelotBoard) else 52  # the score of a won game
+    words += [f"score {head.score}/{best}", f"moves {head.moves}", f"stock {head.stock}"]
     if isinstance(board, _KlondikeBoard):
         left = board.redeals_left
         words.append("unlimited redeals" if left is None else f"redeals left {left}")

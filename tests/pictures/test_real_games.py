@@ -43,7 +43,7 @@ def test_every_position_of_a_random_game_draws(variant: str, options: dict[str, 
 def test_a_game_prints_and_draws_itself() -> None:
     game = sw.new_game("aunt-mary", deal=1)
     assert str(game) == text_picture(game.position())
-    assert str(game).splitlines()[0] == "Aunt Mary · deal 1 · score 0 · moves 0 · stock 16 · redeals left 2"
+    assert str(game).splitlines()[0] == "Aunt Mary · deal 1 · score 0/52 · moves 0 · stock 16 · redeals left 2"
     assert game._repr_svg_() == svg_picture(game.position())
     drawn = sw.picture(game, four_colour=True)
     assert isinstance(drawn, Picture) and isinstance(drawn, sw.Picture)

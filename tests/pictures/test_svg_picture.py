@@ -58,7 +58,7 @@ def test_every_card_is_named_for_screen_readers(position: dict[str, Any]) -> Non
     title = root.find(f"{SVG}title")
     desc = root.find(f"{SVG}desc")
     assert title is not None and desc is not None
-    assert f"deal {position['deal']}, score {position['score']}" in (title.text or "")
+    assert f"deal {position['deal']}, score {position['score']}/" in (title.text or "")
     assert (desc.text or "").startswith(f"Stock: {len(position['stock'])} cards face down.")
     assert root.get("aria-labelledby", "").split() == [title.get("id"), desc.get("id")]
 
@@ -172,7 +172,7 @@ def test_picture_of_a_game_or_a_position() -> None:
     assert drawn._repr_svg_() == drawn.svg == svg_picture(CAMELOT, card_width=60)
     html = drawn._repr_html_()
     assert html.startswith("<div") and drawn.svg in html
-    assert repr(drawn) == "<Picture: Camelot, deal 7, score 3, moves 12, stock 40, filling>"
+    assert repr(drawn) == "<Picture: Camelot, deal 7, score 3/40, moves 12, stock 40, filling>"
 
 
 def test_picture_saves_a_standalone_svg_file(tmp_path: Any) -> None:

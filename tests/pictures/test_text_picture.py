@@ -34,7 +34,7 @@ def test_module_examples_hold() -> None:
 
 def test_athena_deal_1_reads_like_the_table() -> None:
     assert text_picture(ATHENA_1) == (
-        "Athena · deal 1 · score 0 · moves 0 · stock 24 · redeals left 2\n"
+        "Athena · deal 1 · score 0/52 · moves 0 · stock 24 · redeals left 2\n"
         "stock waste       f1    f2    f3    f4\n"
         "##    --          --    --    --    --\n"
         "\n"
@@ -48,7 +48,7 @@ def test_athena_deal_1_reads_like_the_table() -> None:
 
 def test_draw_three_shows_the_top_three_waste_cards_and_keeps_the_columns_aligned() -> None:
     lines = text_picture(ATHENA_DRAW_3).splitlines()
-    assert lines[0] == "Athena (draw 3) · deal 1 · score 6 · moves 23 · stock 9 · redeals left 1"
+    assert lines[0] == "Athena (draw 3) · deal 1 · score 6/52 · moves 23 · stock 9 · redeals left 1"
     assert lines[2] == "##    5♣ 5♦ 4♣    4♠    2♥    --    --"
     assert lines[1].index("f1") == lines[2].index("4♠")
     assert lines[5] == "##    ##    ##    --    ##    ##    ##"
@@ -57,7 +57,7 @@ def test_draw_three_shows_the_top_three_waste_cards_and_keeps_the_columns_aligne
 
 def test_camelot_marks_the_court_cells_while_empty() -> None:
     assert text_picture(CAMELOT) == (
-        "Camelot · deal 7 · score 3 · moves 12 · stock 40 · filling\n"
+        "Camelot · deal 7 · score 3/40 · moves 12 · stock 40 · filling\n"
         "stock waste\n"
         "##    Q♥\n"
         "\n"
@@ -87,11 +87,12 @@ def test_the_picture_does_not_depend_on_hidden_cards(position: dict[str, Any]) -
 
 
 @pytest.mark.parametrize(("changes", "status_line"), [
-    ({"status": "won", "score": 52}, "Athena · deal 1 · score 52 · moves 0 · stock 24 · redeals left 2 · won"),
-    ({"status": "stuck", "redeals_used": 2}, "Athena · deal 1 · score 0 · moves 0 · stock 24 · redeals left 0 · stuck"),
-    ({"deal": None}, "Athena · score 0 · moves 0 · stock 24 · redeals left 2"),
+    ({"status": "won", "score": 52}, "Athena · deal 1 · score 52/52 · moves 0 · stock 24 · redeals left 2 · won"),
+    ({"status": "stuck", "redeals_used": 2},
+     "Athena · deal 1 · score 0/52 · moves 0 · stock 24 · redeals left 0 · stuck"),
+    ({"deal": None}, "Athena · score 0/52 · moves 0 · stock 24 · redeals left 2"),
     ({"variant": "klondike", "options": {"draw": 3, "redeals": -1}},
-     "Klondike (draw 3) · deal 1 · score 0 · moves 0 · stock 24 · unlimited redeals"),
+     "Klondike (draw 3) · deal 1 · score 0/52 · moves 0 · stock 24 · unlimited redeals"),
 ])
 def test_status_line(changes: dict[str, Any], status_line: str) -> None:
     assert text_picture({**ATHENA_1, **changes}).splitlines()[0] == status_line
@@ -99,7 +100,7 @@ def test_status_line(changes: dict[str, Any], status_line: str) -> None:
 
 def test_camelot_status_line_names_the_phase_and_the_result() -> None:
     lost = {**CAMELOT, "phase": "remove", "status": "lost"}
-    assert text_picture(lost).splitlines()[0] == "Camelot · deal 7 · score 3 · moves 12 · stock 40 · removing · lost"
+    assert text_picture(lost).splitlines()[0] == "Camelot · deal 7 · score 3/40 · moves 12 · stock 40 · removing · lost"
 
 
 def test_lines_carry_no_trailing_blanks(position: dict[str, Any]) -> None:

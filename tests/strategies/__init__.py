@@ -1,0 +1,1 @@
+"""Tests of the playing strategies used by the notebooks (solitaire_widget.strategies)."""
