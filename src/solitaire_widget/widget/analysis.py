@@ -40,7 +40,7 @@ def verdict_text(result: Any) -> dict[str, Any]:
     seconds = getattr(result, "stats", {}).get("seconds")
     took = f" ({seconds:.1f} s)" if isinstance(seconds, (int, float)) else ""
     if verdict == "winnable":
-        text = f"Still winnable: the solver found a win in {len(result.line)} moves{took}."
+        text = f"Still winnable: knowing every card, the solver found a win in {len(result.line)} moves{took}."
     elif verdict == "unwinnable":
         text = f"Not winnable any more: the solver tried every line{took}."
     else:

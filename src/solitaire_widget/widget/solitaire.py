@@ -97,6 +97,9 @@ class Solitaire(anywidget.AnyWidget):
                  highlight: bool = True, animate: bool = True, four_color: bool = False,
                  card_size: str = "medium", hint_time: float = 1.0, solve_time: float = 10.0,
                  **options: int) -> None:
+        # Set before anything can fail: ipywidgets closes even a half-built widget when it is collected.
+        self._lock = threading.RLock()
+        self._check = WinnableCheck(self._winnable_done)
         if game is None:
             game = new_game(variant or "athena", deal, **options)
         elif not isinstance(game, Game):
@@ -107,9 +110,7 @@ class Solitaire(anywidget.AnyWidget):
         self._rev = 0
         self._message_id = 0
         self._lesson: Lesson | None = None
-        self._lock = threading.RLock()
         self._callbacks = CallbackDispatcher()
-        self._check = WinnableCheck(self._winnable_done)
         self.hint_time = hint_time
         self.solve_time = solve_time
         super().__init__(

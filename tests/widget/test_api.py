@@ -1,0 +1,216 @@
+"""The widget from Python: driving the board, reacting to moves, options, hints, winnability and lessons."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+import traitlets
+
+import solitaire_widget as sw
+from solitaire_widget.widget import MoveEvent, Solitaire
+
+from .conftest import FakeFrontEnd, snapshot
+
+
+def test_python_moves_show_on_the_board() -> None:
+    widget = Solitaire("thumb-and-pouch", deal=1)
+    assert widget.play("t5-f1") is sw.Move.parse("t5-f1")
+    assert widget.view["foundations"][0] == ["AS"] and widget.view["rev"] == 1
+    assert widget.undo() is sw.Move.parse("t5-f1") and widget.view["foundations"][0] == []
+    widget.redo()
+    widget.restart()
+    assert widget.game.history == () and widget.view["rev"] == 4
+    widget.new_deal(deal=99)
+    assert widget.game.deal == 99 and widget.view["deal"] == 99 and widget.game.variant == "thumb-and-pouch"
+
+
+def test_python_errors_raise_and_change_nothing() -> None:
+    widget = Solitaire("athena", deal=1)
+    before = snapshot(widget)
+    with pytest.raises(sw.IllegalMove, match="the J♥ cannot go on the A♠"):
+        widget.play("t1-t2")
+    with pytest.raises(ValueError, match="nothing to undo"):
+        widget.undo()
+    with pytest.raises(ValueError, match="nothing to redo"):
+        widget.redo()
+    with pytest.raises(ValueError):
+        widget.play("fly away")
+    assert snapshot(widget) == before
+
+
+def test_constructor_checks_its_arguments() -> None:
+    with pytest.raises(ValueError, match="unknown|variant"):
+        Solitaire("freecell")
+    with pytest.raises(ValueError):
+        Solitaire("athena", deal=-1)
+    with pytest.raises(ValueError, match="either game= or"):
+        Solitaire("athena", game=sw.new_game("athena", deal=1))
+    with pytest.raises(ValueError, match="takes a solitaire_widget.Game"):
+        Solitaire(game="athena")  # type: ignore[arg-type]
+    with pytest.raises(traitlets.TraitError):
+        Solitaire("athena", deal=1, card_size="huge")
+    widget = Solitaire("klondike", deal=2, draw=3, four_color=True, card_size="large", animate=False)
+    assert widget.game.options == {"draw": 3, "redeals": -1}
+    assert (widget.four_color, widget.card_size, widget.animate, widget.highlight) == (True, "large", False, True)
+    assert Solitaire().game.variant == "athena"
+
+
+def test_a_game_in_hand_can_be_shown() -> None:
+    game = sw.new_game("camelot", deal=5)
+    game.play("deal")
+    widget = Solitaire(game=game)
+    assert widget.game is game and widget.view["waste"] == game.position()["waste"]
+
+
+def test_on_move_hears_every_change_whoever_makes_it() -> None:
+    widget = Solitaire("athena", deal=1)
+    front = FakeFrontEnd(widget)
+    events: list[MoveEvent] = []
+    widget.on_move(events.append)
+    front.play({"kind": "deal"})
+    widget.play("t2-f1")
+    front.intent("undo")
+    widget.restart()
+    front.intent("new_deal")
+    assert [(e.kind, str(e.move) if e.move else None, e.source) for e in events] == [
+        ("play", "deal", "board"), ("play", "t2-f1", "python"), ("undo", "t2-f1", "board"),
+        ("restart", None, "python"), ("new_deal", None, "board"),
+    ]
+    assert all(e.widget is widget for e in events)
+    widget.on_move(events.append, remove=True)
+    widget.play("deal")
+    assert len(events) == 5
+
+
+def test_a_failing_callback_does_not_break_the_board(caplog: pytest.LogCaptureFixture) -> None:
+    widget = Solitaire("athena", deal=1)
+    front = FakeFrontEnd(widget)
+
+    def broken(event: MoveEvent) -> None:
+        raise RuntimeError("notebook bug")
+
+    widget.on_move(broken)
+    assert front.play({"kind": "deal"})["ok"]
+    assert len(widget.game.history) == 1
+
+
+def test_observing_the_view_sees_every_move() -> None:
+    widget = Solitaire("athena", deal=1)
+    revs: list[int] = []
+    widget.observe(lambda change: revs.append(change["new"]["rev"]), "view")
+    widget.play("deal")
+    FakeFrontEnd(widget).play({"kind": "deal"})
+    assert revs == [1, 2]
+
+
+def test_hint_marks_the_move_without_playing_it() -> None:
+    widget = Solitaire("thumb-and-pouch", deal=1)
+    front = FakeFrontEnd(widget)
+    before = widget.game.position()
+    answer = front.intent("hint")
+    assert answer["ok"] and widget.game.position() == before
+    hint = widget.game.hint()
+    assert widget.suggestion is not None and widget.suggestion["text"].startswith("Hint")
+    assert widget.suggestion["from"] and widget.suggestion["from"][0] in widget.game.pile_names
+    assert hint.move is not None
+    widget.play(hint.move)
+    assert widget.suggestion is None  # a move clears the hint on show
+
+
+def test_without_a_solver_hints_and_checks_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "solitaire_widget.solver.hints", None)
+    monkeypatch.setitem(sys.modules, "solitaire_widget.solver", None)
+    widget = Solitaire("athena", deal=1)
+    front = FakeFrontEnd(widget)
+    assert not front.intent("hint")["ok"] and "solver" in widget.message["text"]
+    assert widget.hint() is None
+    front.intent("winnable")
+    assert widget.winnable["verdict"] == "unavailable"
+
+
+def _wait_for_verdict(widget: Solitaire, timeout: float = 30.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while widget.winnable["state"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return widget.winnable
+
+
+def test_winnable_runs_in_the_background_and_reports() -> None:
+    widget = Solitaire("thumb-and-pouch", deal=1)
+    front = FakeFrontEnd(widget)
+    assert front.intent("winnable")["ok"]
+    state = _wait_for_verdict(widget)
+    assert state["state"] == "done" and state["verdict"] in ("winnable", "unwinnable", "unknown")
+    assert state["text"] == widget.message["text"]
+
+
+def test_a_move_cancels_the_winnable_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solitaire_widget.solver as solver
+
+    started, seen_cancel = [], []
+
+    def slow_solve(game, *, time_limit, cancel):
+        started.append(game)
+        seen_cancel.append(cancel.wait(10))
+        return solver.solve(game, time_limit=0.1)
+
+    monkeypatch.setattr(solver, "solve", slow_solve)
+    widget = Solitaire("athena", deal=1)
+    widget.check_winnable()
+    assert widget.winnable["state"] == "running"
+    widget.play("deal")
+    widget._check.join(10)
+    assert seen_cancel == [True] and started[0] is not widget.game  # it searched a copy
+    assert widget.winnable["state"] == "idle"  # the late verdict about the old position was dropped
+
+
+def test_the_winnable_button_toggles(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solitaire_widget.solver as solver
+
+    monkeypatch.setattr(solver, "solve", lambda game, *, time_limit, cancel: cancel.wait(10))
+    widget = Solitaire("athena", deal=1)
+    front = FakeFrontEnd(widget)
+    front.intent("winnable")
+    assert widget.winnable["state"] == "running"
+    front.intent("winnable")
+    assert widget.winnable["state"] == "idle" and widget.message["text"] == "Stopped checking."
+    widget._check.join(10)
+
+
+def test_the_lesson_player() -> None:
+    widget = Solitaire("thumb-and-pouch", deal=1)
+    front = FakeFrontEnd(widget)
+    widget.lesson([("t5-f1", "The Ace goes up at once."), ({"kind": "deal"}, "Now deal a card.")])
+    state = widget.lesson_state
+    assert state["active"] and state["step"] == 0 and state["total"] == 2 and not state["can_back"]
+    assert str(widget.lesson_next()) == "t5-f1"
+    assert widget.lesson_state["caption"] == "The Ace goes up at once."
+    assert widget.lesson_state["marks"] == {"from": ["t5"], "to": ["f1"], "text": "The Ace goes up at once."}
+    assert front.intent("lesson_next")["ok"] and widget.lesson_state["step"] == 2
+    assert not widget.lesson_state["can_next"] and widget.lesson_next() is None
+    assert front.intent("lesson_back")["ok"] and widget.lesson_state["step"] == 1
+    # The player strays from the line; Back brings the board back to it.
+    widget.play("f1-t5")
+    widget.play("deal")
+    assert "left the lesson" in widget.lesson_state["caption"] and not widget.lesson_state["can_next"]
+    assert widget.lesson_next() is None
+    widget.lesson_back()
+    assert [str(m) for m in widget.game.history] == ["t5-f1"] and widget.lesson_state["step"] == 1
+    # A move of the player's that happens to be the lesson's next step keeps the lesson on its line.
+    widget.play("deal")
+    assert widget.lesson_state["step"] == 2 and widget.lesson_state["caption"] == "Now deal a card."
+    assert front.intent("lesson_close")["ok"] and not widget.lesson_state["active"]
+    assert widget.lesson_next() is None and widget.message["kind"] == "error"
+
+
+def test_a_lesson_is_checked_before_it_starts() -> None:
+    widget = Solitaire("athena", deal=1)
+    with pytest.raises(ValueError, match="step 2"):
+        widget.lesson([("deal", "one"), ("t1-t2", "two")])
+    with pytest.raises(ValueError, match="pair"):
+        widget.lesson(["deal"])
+    with pytest.raises(ValueError, match="at least one"):
+        widget.lesson([])
+    assert not widget.lesson_state["active"] and widget.game.history == ()

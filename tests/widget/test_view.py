@@ -1,0 +1,74 @@
+"""The masked view: what reaches the browser, and that face-down cards never do."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import solitaire_widget as sw
+from solitaire_widget.widget.view import masked_view, status_line
+
+
+def _face_down(position: dict) -> int:
+    return sum(card.islower() for column in position.get("tableau", []) for card in column)
+
+
+def _played(variant: str, deal: int, steps: int, seed: int) -> sw.Game:
+    game = sw.new_game(variant, deal=deal)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("variant", sw.VARIANTS)
+def test_no_face_down_identity_reaches_the_view(variant: str) -> None:
+    for seed in range(5):
+        game = _played(variant, deal=seed + 11, steps=seed * 15, seed=seed)
+        position = game.position()
+        view = masked_view(game, rev=3)
+        text = json.dumps(view)
+        hidden = [card.upper() for column in position.get("tableau", []) for card in column if card.islower()]
+        hidden += position["stock"]
+        shown = json.dumps({k: v for k, v in view.items() if k != "legal"})
+        for card in hidden:
+            assert f'"{card}"' not in shown, f"{card} is face down but appears in the view"
+        assert view["stock"] == len(position["stock"])
+        if variant != "camelot":
+            assert sum(card is None for column in view["tableau"] for card in column) == _face_down(position)
+        assert text == text.encode("ascii", "ignore").decode()  # codes only, nothing exotic
+
+
+@pytest.mark.parametrize("variant", sw.VARIANTS)
+def test_the_view_stays_small_during_play(variant: str) -> None:
+    """The view is what crosses the comm on each move; the issue's budget is 2 KB per move in all."""
+    game = sw.new_game(variant, deal=5)
+    rng = random.Random(5)
+    for _ in range(120):
+        if game.is_over:
+            break
+        size = len(json.dumps(masked_view(game, rev=10_000), separators=(",", ":")))
+        assert size < 1600, f"the view is {size} bytes"
+        game.play(rng.choice(game.legal_moves()))
+
+
+def test_the_view_mirrors_the_game() -> None:
+    game = sw.new_game("athena", deal=1)
+    view = masked_view(game, rev=0)
+    assert view["tableau"][0] == [None, "KS", None, "JH"]
+    assert view["legal"] == [str(m) for m in game.legal_moves()]
+    assert (view["variant"], view["deal"], view["passes_left"], view["status"]) == ("athena", 1, 2, "playing")
+    camelot = masked_view(sw.new_game("camelot", deal=1), rev=0)
+    assert camelot["grid"] == [[None] * 4] * 4 and camelot["phase"] == "fill" and camelot["removed"] == 0
+
+
+def test_status_line() -> None:
+    assert status_line(sw.new_game("athena", deal=1)) == (
+        "Athena · deal 1 · score 0/52 · moves 0 · stock 24 · passes left 2")
+    assert status_line(sw.new_game("klondike", deal=1, draw=3)).endswith("passes left: unlimited")
+    assert status_line(sw.new_game("camelot", deal=4)) == (
+        "Camelot · deal 4 · score 0/40 · moves 0 · stock 52 · phase: filling")
