@@ -64,9 +64,11 @@ export class Pointer {
     this.pending = null;
   }
 
-  /** A new view has been drawn: the board has placed every card itself. */
+  /** A new view has been drawn: the board has placed every card itself, so a drag in progress (the cards
+   *  under it may have changed) is over too. */
   settled(): void {
     this.pending = null;
+    if (this.press?.dragging) this.press = null;
   }
 
   private readonly down = (e: PointerEvent): void => {
@@ -104,13 +106,15 @@ export class Pointer {
       this.drop(press.dragging, e.clientX, e.clientY);
       return;
     }
+    // Only a face-up card can be double-clicked: quick clicks on the stock are quick deals.
+    const card = press.card?.dataset.card !== "down" ? press.card : null;
     const last = this.lastClick;
-    if (press.card && last && last.card === press.card && e.timeStamp - last.time < DOUBLE_CLICK_MS) {
+    if (card && last && last.card === card && e.timeStamp - last.time < DOUBLE_CLICK_MS) {
       this.lastClick = null;
       this.table.toFoundation(press.pile);
       return;
     }
-    this.lastClick = press.card ? { card: press.card, time: e.timeStamp } : null;
+    this.lastClick = card ? { card, time: e.timeStamp } : null;
     this.table.activate(press.pile, press.index);
   };
 

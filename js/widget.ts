@@ -14,6 +14,9 @@ const MIN_CARD_WIDTH = 28;
 /** Gap between piles, in card widths (kept in step with --sw-gap in widget.css). */
 const GAP = 0.16;
 const PADDING = 12;
+/** How long to wait for Python's answer to an intent (no kernel: a saved notebook) before giving up on it. */
+const ANSWER_TIMEOUT_MS = 3000;
+const MAX_QUEUED = 8;
 const SYNCED = ["view", "status_line", "message", "suggestion", "winnable", "lesson_state", "highlight", "animate", "four_color", "card_size"];
 
 function isView(value: unknown): value is View {
@@ -26,12 +29,34 @@ function isAnswer(value: unknown): value is Answer {
 
 function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const viewId = Math.random().toString(36).slice(2, 10);
+  // One intent in flight at a time. Python answers every intent after syncing its effect, so an intent queued
+  // behind another (a quick second click on the stock) goes out stamped with the revision it will meet, instead
+  // of being refused as stale. Without a kernel no answer comes: the queue gives up after a while.
   let seq = 0;
+  let inFlight: number | null = null;
+  let giveUp = 0;
+  const queue: { action: Action; seq: number }[] = [];
+  const transmit = (action: Action, number: number): void => {
+    const view = model.get("view");
+    inFlight = number;
+    window.clearTimeout(giveUp);
+    giveUp = window.setTimeout(() => {
+      inFlight = null;
+      queue.length = 0;
+    }, ANSWER_TIMEOUT_MS);
+    model.send({ ...action, type: "intent", rev: isView(view) ? view.rev : -1, seq: number, view: viewId });
+  };
   const send = (action: Action): number => {
     seq += 1;
-    const view = model.get("view");
-    model.send({ ...action, type: "intent", rev: isView(view) ? view.rev : -1, seq, view: viewId });
+    if (inFlight === null) transmit(action, seq);
+    else if (queue.length < MAX_QUEUED) queue.push({ action, seq });
     return seq;
+  };
+  const answered = (answer: Answer): void => {
+    if (answer.seq !== inFlight) return;
+    inFlight = null;
+    const next = queue.shift();
+    if (next) transmit(next.action, next.seq);
   };
 
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -130,7 +155,9 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     });
   };
   const onMessage = (msg: unknown): void => {
-    if (isAnswer(msg) && msg.view === viewId && !msg.ok) pointer.refused(msg.seq);
+    if (!isAnswer(msg) || msg.view !== viewId) return;
+    if (!msg.ok) pointer.refused(msg.seq);
+    answered(msg);
   };
   for (const name of SYNCED) model.on(`change:${name}`, schedule);
   model.on("msg:custom", onMessage);
