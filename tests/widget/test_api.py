@@ -84,7 +84,7 @@ def test_on_move_hears_every_change_whoever_makes_it() -> None:
     assert len(events) == 5
 
 
-def test_a_failing_callback_does_not_break_the_board(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_failing_callback_does_not_break_the_board() -> None:
     widget = Solitaire("athena", deal=1)
     front = FakeFrontEnd(widget)
 
@@ -147,7 +147,7 @@ def test_winnable_runs_in_the_background_and_reports() -> None:
 
 
 def test_a_move_cancels_the_winnable_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    import solitaire_widget.solver as solver
+    from solitaire_widget import solver
 
     started, seen_cancel = [], []
 
@@ -167,7 +167,7 @@ def test_a_move_cancels_the_winnable_check(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_the_winnable_button_toggles(monkeypatch: pytest.MonkeyPatch) -> None:
-    import solitaire_widget.solver as solver
+    from solitaire_widget import solver
 
     monkeypatch.setattr(solver, "solve", lambda game, *, time_limit, cancel: cancel.wait(10))
     widget = Solitaire("athena", deal=1)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import solitaire_widget as sw
 from solitaire_widget.widget import Solitaire

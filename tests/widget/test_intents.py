@@ -156,7 +156,7 @@ def test_camelot_place_and_remove_from_the_board() -> None:
 
 
 def test_every_answer_goes_to_the_view_that_asked(board) -> None:
-    widget, front = board
+    _, front = board
     front.view_id = "another-view"
     answer = front.play({"kind": "deal"})
     assert answer["view"] == "another-view" and answer["type"] == "answer"

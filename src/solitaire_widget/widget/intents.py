@@ -9,7 +9,6 @@ question, for the rules model (see docs/PROTOCOL.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..moves import Move
 

@@ -23,7 +23,7 @@ from ipywidgets import CallbackDispatcher
 from ..cards import card_label, parse_card
 from ..game import Game, new_game
 from ..moves import Move
-from .analysis import IDLE, WinnableCheck, find_hint, verdict_text
+from .analysis import IDLE, WinnableCheck, find_hint
 from .intents import Intent, parse_intent, reply_address
 from .lesson import NO_LESSON, Lesson
 from .view import describe, masked_view, move_marks, move_words, pile_words, status_line
