@@ -150,7 +150,12 @@ export class Board {
     for (let f = 1; f <= 4; f++) {
       add(top, `f${f}`, "sw-foundation").style.gridColumn = String(columns - 4 + f);
     }
-    for (let t = 1; t <= columns; t++) add(tableau, `t${t}`, "sw-column");
+    // Where only a King may fill an empty column, the empty column says so.
+    const kingsOnly = view.variant !== "thumb-and-pouch";
+    for (let t = 1; t <= columns; t++) {
+      const column = add(tableau, `t${t}`, "sw-column");
+      if (kingsOnly) column.dataset.mark = "K";
+    }
   }
 
   /** The stock shows its count, and once empty whether it can be turned over again or is spent. */

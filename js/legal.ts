@@ -30,7 +30,6 @@ export class LegalMoves {
   private readonly destinations = new Map<string, Set<string>>();
   private readonly partners = new Map<string, Set<string>>();
   readonly places = new Set<string>();
-  readonly singles = new Set<string>();
 
   constructor(texts: readonly string[]) {
     this.texts = new Set(texts);
@@ -47,7 +46,6 @@ export class LegalMoves {
       if (words[0] === "place" && words[1]) this.places.add(words[1]);
       if (words[0] === "remove") {
         const cells = words.slice(1);
-        if (cells.length === 1) this.singles.add(cells[0]);
         if (cells.length === 2) {
           this.pair(cells[0], cells[1]);
           this.pair(cells[1], cells[0]);
