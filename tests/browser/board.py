@@ -111,12 +111,25 @@ class Board:
     def text(self) -> str:
         return self.root.inner_text()
 
-    def wait_for_text(self, text: str, *, timeout: float = 10_000) -> None:
-        """Wait until ``text`` shows anywhere on the board (message line, status line, banner)."""
+    def message(self) -> str:
+        """The message line (``.sw-message``, the ``aria-live`` region): the last move or refusal, in words."""
+        return self.root.locator(".sw-message").inner_text()
+
+    def wait_for_message(self, text: str, *, timeout: float = 10_000) -> None:
+        """Wait until the message line says exactly ``text``; fail with what it says instead."""
+        line = self.root.locator(".sw-message")
+        handle = line.element_handle()
         try:
-            self.root.get_by_text(text, exact=False).first.wait_for(timeout=timeout)
+            self.page.wait_for_function("([el, text]) => el.textContent.trim() === text", arg=[handle, text],
+                                        timeout=timeout)
         except PlaywrightTimeout:
-            raise AssertionError(f"the board never showed {text!r}; it shows:\n{self.text()}") from None
+            raise AssertionError(f"the message line never said {text!r}; it says {self.message()!r}") from None
+        finally:
+            handle.dispose()
+
+    def button(self, action: str) -> Locator:
+        """A toolbar button by the intent it sends (``data-action``: undo, redo, restart, new_deal, hint...)."""
+        return self.root.locator(f".sw-toolbar [data-action='{action}']")
 
     # -- gestures ----------------------------------------------------------------------------------------------
 
