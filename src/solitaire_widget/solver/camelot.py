@@ -132,6 +132,8 @@ class CamelotState:
                 need[k] += 1
         if any(need[k] > free[k] for k in range(3)):
             return []
+        if self.next + len(window) < len(self.coming) and not self._removal_after(window):
+            return []
         court = COURT_CLASS.get(RANK[window[0]])
         if court is not None:
             return [(PLACE, first_free[court])]
@@ -139,6 +141,23 @@ class CamelotState:
         spare = [free[k] - need[k] for k in range(3)] + [free[3]]
         order = sorted(range(4), key=lambda k: (k != 3, -spare[k]))
         return [(PLACE, first_free[k]) for k in order if spare[k] > 0]
+
+    def _removal_after(self, window: list[int]) -> bool:
+        """Whether the grid, once these cards have filled it, will hold a Ten or a pair adding up to ten.
+
+        Which cards fill the grid does not depend on where they go, so neither does this: when it is False, the
+        grid fills up with nothing to remove while the stock still holds cards, and the game is lost whatever is
+        placed where.
+        """
+        counts = [0] * 14
+        for rank in self.grid:
+            if rank > 0:
+                counts[rank] += 1
+        for card in window:
+            counts[RANK[card]] += 1
+        if counts[10] or counts[5] >= 2:
+            return True
+        return any(counts[rank] and counts[10 - rank] for rank in range(1, 5))
 
     def make(self, move: tuple) -> Any:
         if move[0] == PLACE:

@@ -89,6 +89,8 @@ def _safety(alternate: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 _PARENTS = {alt: _parents(alt) for alt in (True, False)}
+_CHILDREN = {alt: tuple(tuple(c for c in range(52) if p in _PARENTS[alt][c]) for p in range(52))
+             for alt in (True, False)}
 _SAFETY = {alt: _safety(alt) for alt in (True, False)}
 
 # Internal moves are tuples, the first item a kind:
@@ -98,6 +100,10 @@ _SAFETY = {alt: _safety(alt) for alt in (True, False)}
 #                               to column `dst`, or to its foundation when dst is -1
 #   (F2T, suit, dst)            a foundation's top card down to column `dst`
 T2T, T2F, STOCK, F2T = 0, 1, 2, 3
+
+
+def _first(item: tuple) -> Any:
+    return item[0]
 
 
 class KlondikeState:
@@ -110,6 +116,7 @@ class KlondikeState:
         self.draw: int = options["draw"]
         self.redeals: int = options["redeals"]
         self.parents = _PARENTS[self.alternate]
+        self.children = _CHILDREN[self.alternate]
         self.safety = _SAFETY[self.alternate]
 
         self.cols: list[list[int]] = []
@@ -179,19 +186,43 @@ class KlondikeState:
         return targets
 
     def moves(self) -> list[tuple]:
-        """Every useful move, best first: to the foundations, turning a card, from the stock, the rest, down."""
-        cols, found, parents = self.cols, self.found, self.parents
+        """Every move worth trying, best first: up to the foundations, turning a card over, from the stock,
+        rearranging face-up cards, down from the foundations.
+
+        Two kinds of move are only offered when they have an immediate use (see :meth:`_touchable`): a tableau
+        move that leaves a face-up card on top of its column, and a card taken down from a foundation. If such a
+        move is part of a winning line, it can be put off until just before the first move that uses the card
+        it uncovers (or the card taken down), without changing anything else in the line; so offering it only at
+        that moment loses no win. This is what keeps the search from shuffling face-up cards to and fro.
+        """
+        cols, found, parents, talon = self.cols, self.found, self.parents, self.talon
+        king_only = self.king_only
         top_of: dict[int, int] = {}
+        run_start: list[int] = []
+        movable: set[int] = set()
         empty = -1
         for index, col in enumerate(cols):
             if col:
                 top_of[col[-1]] = index
-            elif empty < 0:
-                empty = index
-        king_only = self.king_only
+                k = len(col) - 1
+                while k and col[k - 1] < DOWN and col[k - 1] in parents[col[k]]:
+                    k -= 1
+                run_start.append(k)
+                movable.update(col[k:])
+            else:
+                run_start.append(-1)
+                if empty < 0:
+                    empty = index
+        targets = self.stock_targets()
+        for index, _ in targets:
+            movable.add(talon[index])
+        for suit in range(4):
+            if found[suit]:
+                movable.add(suit * 13 + found[suit] - 1)
+        self._view = (top_of, movable, empty)
 
         up: list[tuple] = []
-        turning: list[tuple] = []
+        turning: list[tuple[int, tuple]] = []
         from_stock: list[tuple] = []
         others: list[tuple] = []
         down: list[tuple] = []
@@ -202,29 +233,31 @@ class KlondikeState:
             top = col[-1]
             if found[SUIT[top]] == RANK[top] - 1:
                 up.append((T2F, src))
-            # Walk down the built run at the top of the column; each card of it may head a moving group.
             height = len(col)
-            k = height - 1
-            while True:
+            for k in range(height - 1, run_start[src] - 1, -1):
                 base = col[k]
                 count = height - k
-                below = col[k - 1] if k else -1
-                frees = below < 0 or below >= DOWN
-                bucket = turning if frees else others
-                for parent in parents[base]:
-                    dst = top_of.get(parent)
-                    if dst is not None:
-                        bucket.append((T2T, src, dst, count))
+                dsts = [top_of[p] for p in parents[base] if p in top_of]
                 if empty >= 0 and k and (not king_only or RANK[base] == 13):
-                    bucket.append((T2T, src, empty, count))
-                if not k or below >= DOWN or below not in parents[base]:
-                    break
-                k -= 1
+                    dsts.append(empty)
+                if not dsts:
+                    continue
+                below = col[k - 1] if k else -1
+                if below < 0 or below >= DOWN:
+                    hidden = 0 if below < 0 else sum(card >= DOWN for card in col)
+                    turning.extend((-hidden, (T2T, src, dst, count)) for dst in dsts)
+                else:
+                    others.extend((T2T, src, dst, count) for dst in dsts
+                                  if self._touchable(col, k - 1, base, dst))
 
-        for index, redeal in self.stock_targets():
-            card = self.talon[index]
+        children = self.children
+        for index, redeal in targets:
+            card = talon[index]
             if found[SUIT[card]] == RANK[card] - 1:
                 up.append((STOCK, index, redeal, -1))
+            if not self.pos_matters and not any(child in movable for child in children[card]):
+                # With every stock card always at hand, laying one out can wait until a card goes on it.
+                continue
             for parent in parents[card]:
                 dst = top_of.get(parent)
                 if dst is not None:
@@ -234,16 +267,54 @@ class KlondikeState:
 
         for suit in range(4):
             rank = found[suit]
-            if rank:
-                card = suit * 13 + rank - 1
-                for parent in parents[card]:
-                    dst = top_of.get(parent)
-                    if dst is not None:
-                        down.append((F2T, suit, dst))
-                if empty >= 0 and (not king_only or rank == 13):
-                    down.append((F2T, suit, empty))
+            if not rank:
+                continue
+            card = suit * 13 + rank - 1
+            dsts = [top_of[p] for p in parents[card] if p in top_of]
+            if empty >= 0 and (not king_only or rank == 13):
+                dsts.append(empty)
+            for dst in dsts:
+                if self._useful_down(card, dst):
+                    down.append((F2T, suit, dst))
 
-        return up + turning + from_stock + others + down
+        turning.sort(key=_first)
+        return up + [move for _, move in turning] + from_stock + others + down
+
+    def _touchable(self, col: list[int], x: int, base: int, dst: int) -> bool:
+        """Whether ``col[x]``, uncovered by moving the group headed by ``base`` to column ``dst``, can be used at
+        once: sent up, built on by another available card, or moved on with the run it heads."""
+        card = col[x]
+        if self.found[SUIT[card]] == RANK[card] - 1:
+            return True
+        top_of, movable, empty = self._view
+        for child in self.children[card]:
+            if child != base and child in movable:
+                return True
+        parents = self.parents
+        k = x
+        while True:
+            head = col[k]
+            for parent in parents[head]:
+                if top_of.get(parent, dst) != dst:
+                    return True
+            if k and empty >= 0 and empty != dst and (not self.king_only or RANK[head] == 13):
+                return True
+            if not k or col[k - 1] >= DOWN or col[k - 1] not in parents[head]:
+                return False
+            k -= 1
+
+    def _useful_down(self, card: int, dst: int) -> bool:
+        """Whether a card taken down from its foundation to column ``dst`` has an immediate use: another
+        available card fits on it, or the card below it on the foundation can come down in turn."""
+        top_of, movable, _ = self._view
+        for child in self.children[card]:
+            if child in movable:
+                return True
+        if RANK[card] > 1:
+            for parent in self.parents[card - 1]:
+                if top_of.get(parent, dst) != dst:
+                    return True
+        return False
 
     def make(self, move: tuple) -> Any:
         """Play an internal move; returns what :meth:`unmake` needs to take it back."""
