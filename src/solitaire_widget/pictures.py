@@ -446,6 +446,12 @@ def _redeal_arrow(x: float, y: float) -> str:
             f'<path d="M56 40l6 11-12 4" stroke-linejoin="round"/></g>')
 
 
+def _spent_cross(x: float, y: float) -> str:
+    """The cross an empty stock shows once no redeal is left (as on the widget's board)."""
+    return (f'<path transform="translate({x:g} {y:g})" d="M36 56l28 28M64 56l-28 28" stroke="#ffffff" '
+            f'stroke-opacity=".45" stroke-width="7" stroke-linecap="round"/>')
+
+
 def _pile(name: str, label: str, content: str, **data: object) -> str:
     extra = "".join(f" data-{key}={_attr(value)}" for key, value in data.items())
     return f'<g data-pile="{name}" role="group" aria-label={_attr(label)}{extra}>{content}</g>'
@@ -453,7 +459,7 @@ def _pile(name: str, label: str, content: str, **data: object) -> str:
 
 def _stock(count: int, x: float, y: float, *, can_redeal: bool) -> str:
     if not count:
-        return _slot(x, y) + (_redeal_arrow(x, y) if can_redeal else "")
+        return _slot(x, y) + (_redeal_arrow(x, y) if can_redeal else _spent_cross(x, y))
     layers = min(3, (count + 7) // 8)  # a thicker stack for a fuller stock
     backs = "".join(_card_back(x - 2 * i, y - 2 * i, hook=False) for i in range(layers - 1, 0, -1))
     badge = (f'<rect x="{x + 30:g}" y="{y + 110:g}" width="40" height="21" rx="10.5" fill="#000000" '
@@ -555,7 +561,8 @@ def svg_picture(position: Mapping[str, Any], *, four_colour: bool = False, card_
 
     Klondike family: stock and waste top left, foundations top right, the tableau fanned below. Camelot: the stock
     and the waste beside the 4 × 4 grid, whose empty border cells show the court card they are kept for. Face-down
-    cards are drawn as card backs; an empty stock shows a round arrow while a redeal is still allowed.
+    cards are drawn as card backs; an empty stock shows a round arrow while a redeal is still allowed, and a cross
+    once it is spent.
 
     ``four_colour`` draws clubs green and diamonds blue; ``card_width`` is a card's width in CSS pixels (the whole
     drawing scales with it, and it stays sharp at any zoom since it is all vector shapes); ``caption`` adds the

@@ -38,8 +38,8 @@ from .rules import VARIANTS as _VARIANTS
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["STRATEGIES", "Result", "Strategy", "Summary", "compare", "play_out", "plot", "strategies_for",
-           "summary"]
+__all__ = ["STRATEGIES", "Result", "Strategy", "Summary", "compare", "play_out", "plot", "report",
+           "strategies_for", "summary"]
 
 Ranking = Callable[[Game, random.Random], list[Move]]
 
@@ -402,21 +402,47 @@ def summary(results: Iterable[Result]) -> dict[str, Summary]:
             for name, games in grouped.items()}
 
 
-def plot(results: Iterable[Result], *, title: str | None = None, ax: Any = None) -> Axes:
-    """A bar chart of each strategy's win rate, with its mean score written on the bar. Needs matplotlib."""
+def report(results: Iterable[Result]) -> str:
+    """The summary as a small text table, one line per strategy: games won, win rate, mean score.
+
+    >>> print(report([Result("camelot", 1, "centre-first", 40, "won", 126),
+    ...               Result("camelot", 2, "centre-first", 12, "lost", 50)]))
+    strategy      won  of  rate  mean score
+    centre-first    1   2   50%        26.0
+    """
+    rows = summary(results).values()
+    width = max([len("strategy"), *(len(row.strategy) for row in rows)])
+    lines = [f"{'strategy':<{width}}  won  of  rate  mean score"]
+    lines += [f"{row.strategy:<{width}}  {row.wins:>3} {row.games:>3}  {row.win_rate:>4.0%}  {row.mean_score:>10.1f}"
+              for row in rows]
+    return "\n".join(lines)
+
+
+def plot(results: Iterable[Result], *, measure: str = "wins", title: str | None = None, ax: Any = None) -> Axes:
+    """A bar per strategy: its win rate (``measure="wins"``, with the mean score written on each bar) or its mean
+    score (``measure="score"``, for games that are rarely won). Needs matplotlib."""
     import matplotlib.pyplot as plt
 
+    if measure not in ("wins", "score"):
+        raise ValueError(f"measure must be 'wins' or 'score', not {measure!r}")
     table = summary(results)
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.2))
     names = list(table)
-    rates = [100 * table[name].win_rate for name in names]
-    bars = ax.bar(names, rates, color="#2f6f9f")
-    for bar, name in zip(bars, names, strict=True):
-        ax.annotate(f"mean score {table[name].mean_score:.1f}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
-                    xytext=(0, 3), textcoords="offset points", ha="center", fontsize=9)
-    ax.set_ylabel("games won (%)")
-    ax.set_ylim(0, max(100.0, *rates) * 1.12)
+    if measure == "wins":
+        heights = [100 * table[name].win_rate for name in names]
+        labels = [f"mean score {table[name].mean_score:.1f}" for name in names]
+        ax.set_ylabel("games won (%)")
+        ax.set_ylim(0, max(100.0, *heights) * 1.12)
+    else:
+        heights = [table[name].mean_score for name in names]
+        labels = [f"{table[name].win_rate:.0%} won" for name in names]
+        ax.set_ylabel("mean score")
+        ax.set_ylim(0, max(1.0, *heights) * 1.15)
+    bars = ax.bar(names, heights, color="#2f6f9f")
+    for bar, label in zip(bars, labels, strict=True):
+        ax.annotate(label, (bar.get_x() + bar.get_width() / 2, bar.get_height()), xytext=(0, 3),
+                    textcoords="offset points", ha="center", fontsize=9)
     games = table[names[0]].games if names else 0
     ax.set_title(title or f"{games} deals per strategy")
     ax.spines[["top", "right"]].set_visible(False)

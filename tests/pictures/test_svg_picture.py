@@ -111,7 +111,12 @@ def test_an_empty_stock_shows_whether_a_redeal_is_left() -> None:
         spent = {**THUMB_AND_POUCH_1, "stock": [], "waste": THUMB_AND_POUCH_1["stock"], "redeals_used": redeals_used}
         return piles_drawn(parse(svg_picture(spent)))["stock"]
 
-    assert len(list(stock_of(1).iter(f"{SVG}path"))) > len(list(stock_of(2).iter(f"{SVG}path")))
+    def shapes(stock: ET.Element) -> list[str]:
+        return [path.get("d", "") for path in stock.iter(f"{SVG}path")]
+
+    arrow, cross = shapes(stock_of(1)), shapes(stock_of(2))
+    assert len(arrow) == 2 and arrow[0].startswith("M72 70A22")  # a round arrow: a redeal is left
+    assert cross == ["M36 56l28 28M64 56l-28 28"]  # a cross: the stock is spent
 
 
 def test_empty_columns_show_whether_only_a_king_may_fill_them() -> None:

@@ -165,3 +165,13 @@ def test_plot_draws_a_bar_per_strategy() -> None:
     assert [tick.get_text() for tick in ax.get_xticklabels()] == ["random", "centre-first", "edge-first"]
     assert len(ax.patches) == 3 and ax.get_title() == "Camelot"
     assert all(text.get_text().startswith("mean score") for text in ax.texts)
+
+
+def test_plot_can_show_mean_scores_instead() -> None:
+    results = [Result("camelot", 1, "a", 12, "lost", 40), Result("camelot", 2, "a", 20, "lost", 50),
+               Result("camelot", 1, "b", 40, "won", 126)]
+    ax = plot(results, measure="score")
+    assert [bar.get_height() for bar in ax.patches] == [16.0, 40.0]
+    assert [text.get_text() for text in ax.texts] == ["0% won", "100% won"]
+    with pytest.raises(ValueError, match="measure"):
+        plot(results, measure="speed")
