@@ -123,9 +123,10 @@ def test_double_click_on_a_card_that_cannot_go_up_explains_why(board) -> None:
     answer = front.intent("foundation", pile="t1")
     assert not answer["ok"]
     assert answer["text"].startswith("The J♥ cannot go up to a foundation now: ")
-    for pile in ("t9", "stock", "f1"):
+    for pile, words in (("t9", "not 't9'"), ("stock", "not 'stock'"), ("f1", "on a foundation already"),
+                        ("waste", "no card on the waste")):
         answer = front.intent("foundation", pile=pile)
-        assert not answer["ok"]
+        assert not answer["ok"] and words in answer["text"]
     assert snapshot(widget) == before
 
 

@@ -387,6 +387,8 @@ class Solitaire(anywidget.AnyWidget):
         if pile not in game.pile_names or pile == "stock" or game.variant == "camelot":
             return self._refuse(f"Only a card on the waste or the tableau can be sent up to a foundation in "
                                 f"{game.title}, not {pile!r}.")
+        if pile.startswith("f"):
+            return self._refuse("That card is on a foundation already.")
         move = game.foundation_move(pile)
         if move is not None:
             return self._board_play(move)
