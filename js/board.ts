@@ -8,7 +8,7 @@ import type { CamelotView, FamilyView, View } from "./types";
 /** Fan offsets in card widths: face-down cards peek less than face-up ones, whose corner must show. */
 const DOWN_STEP = 0.13;
 const UP_STEP = 0.3;
-const WASTE_STEP = 0.24;
+const WASTE_STEP = 0.3;
 const MOTION_MS = 150;
 
 /** Camelot's court-card cells: which rank each empty border cell waits for. */
