@@ -72,3 +72,24 @@ def test_status_line() -> None:
     assert status_line(sw.new_game("klondike", deal=1, draw=3)).endswith("passes left: unlimited")
     assert status_line(sw.new_game("camelot", deal=4)) == (
         "Camelot · deal 4 · score 0/40 · moves 0 · stock 52 · phase: filling")
+
+
+def _said(game: sw.Game, move: str) -> str:
+    from solitaire_widget.widget.view import describe
+
+    before = game.position()
+    played = game.play(move)
+    return describe(played, before, game.position())
+
+
+def test_moves_are_described_in_words_for_screen_readers() -> None:
+    game = sw.new_game("athena", deal=1, draw=3)
+    assert _said(game, "deal") == "Dealt 3 cards; the five of clubs is on top."
+    assert _said(game, "t2-f1") == "Moved the ace of spades to foundation 1. The five of spades turned face up."
+    klondike = sw.new_game("klondike", deal=1)
+    for _ in range(24):
+        klondike.play("deal")
+    assert _said(klondike, "redeal") == "Turned the waste over onto the stock (24 cards)."
+    camelot = sw.new_game("camelot", deal=1)
+    camelot.play("deal")
+    assert _said(camelot, "place r2c2") == "Placed the nine of clubs in row 2, column 2."
