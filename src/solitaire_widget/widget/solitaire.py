@@ -124,7 +124,10 @@ class Solitaire(anywidget.AnyWidget):
 
     @property
     def game(self) -> Game:
-        """The live game. Read it freely; change it through the widget's methods so the board follows."""
+        """The live game. Read it freely; change it through the widget's methods so the board follows.
+
+        :meth:`new_deal` (and the board's New deal button) puts a new ``Game`` here, so read ``w.game`` afresh
+        rather than keeping the old object."""
         return self._game
 
     def play(self, move: Move | dict | str) -> Move:
