@@ -471,8 +471,9 @@ class LabPage:
 
     def screenshot(self, path: Path, locator=None) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
+        # "disabled" lets running animations finish first, so a card is never caught half-way through a glide.
         try:
-            (locator or self.page).screenshot(path=str(path))
+            (locator or self.page).screenshot(path=str(path), animations="disabled")
         except PlaywrightError:
-            self.page.screenshot(path=str(path))
+            self.page.screenshot(path=str(path), animations="disabled")
         return path
