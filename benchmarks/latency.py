@@ -1,0 +1,285 @@
+"""Move latency and comm traffic of the board, measured in a real JupyterLab in headless Chromium.
+
+For each game, a notebook shows ``w = sw.Solitaire(variant, deal=N)`` and the benchmark plays a line of moves chosen
+by the rules model, each the way a player would: a click on the stock to deal or redeal, a drag and drop (real
+pointer events) for every other move, Camelot's tens with a click. For each move it records:
+
+- **latency**: from the ``pointerup`` that makes the move (recorded in the page, in a capturing listener on
+  ``window``, before the board sees the event) to the first animation frame after the board's DOM shows the new
+  position (every pile's ``data-card`` values as the rules model says). Cards still glide for the board's short
+  motion after that; the position is on screen and playable from that frame.
+- **bytes**: what the widget sends from the kernel to the browser over its comm for that move (every ``comm.send``
+  of the widget: state updates and custom messages; JSON payload plus binary buffers, measured by wrapping the
+  widget's comm in the kernel), and the size of the intent the browser sent (measured as it arrives in the kernel).
+  The Jupyter message envelope around each comm message (header, parent header, ~0.5 KB) is not counted: it is the
+  protocol's cost, the same for any widget.
+
+Run:  .venv/bin/python benchmarks/latency.py [--moves 150] [--variants athena,camelot] [--json out.json]
+Targets (issue 3): median <= 50 ms, 95th percentile <= 100 ms, <= 2 KB per move. Exit status 1 when missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import solitaire_widget as sw  # noqa: E402
+from solitaire_widget import Game, Move  # noqa: E402
+from tests.browser.board import Board  # noqa: E402
+from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS, LabPage, LabServer  # noqa: E402
+from tests.browser.scenarios import expected_board  # noqa: E402
+
+TARGET_MEDIAN_MS = 50.0
+TARGET_P95_MS = 100.0
+TARGET_BYTES = 2048
+
+# Installed in the kernel after the widget is shown: counts what the widget's comm sends, and the intents it gets.
+KERNEL_PROBE = """
+import json as _bench_json
+
+_bench_sent = []       # sizes of the widget's outgoing comm messages
+_bench_received = []   # sizes of the custom messages (intents) it received
+_bench_comm_send = w.comm.send
+
+def _bench_size(data, buffers):
+    body = len(_bench_json.dumps(data, ensure_ascii=False, default=str).encode("utf-8"))
+    return body + sum(len(memoryview(b).cast("B")) for b in (buffers or ()))
+
+def _bench_counting_send(data=None, metadata=None, buffers=None, **kwargs):
+    _bench_sent.append(_bench_size(data, buffers))
+    return _bench_comm_send(data=data, metadata=metadata, buffers=buffers, **kwargs)
+
+w.comm.send = _bench_counting_send
+w.on_msg(lambda _widget, content, buffers: _bench_received.append(_bench_size(content, buffers)))
+
+def _bench_take():
+    sent, received = list(_bench_sent), list(_bench_received)
+    _bench_sent.clear(); _bench_received.clear()
+    return {"sent": sent, "received": received, "moves": len(w.game.history)}
+"""
+
+# Armed before each gesture; resolves with the times of the pointerup and of the frame showing `expected`.
+_JS_ARM = """
+    ([root, expected]) => {
+      const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+      const shows = () => {
+        for (const [name, want] of Object.entries(expected)) {
+          const pile = root.querySelector(`[data-pile="${name}"]`);
+          if (!pile) return false;
+          const have = [...pile.querySelectorAll('[data-card]')].map((card) => card.dataset.card);
+          if (want.mode === 'exact' && !same(have, want.cards)) return false;
+          if (want.mode === 'backs' && ((have.length === 0) !== (want.cards.length === 0))) return false;
+          if (want.mode === 'top' && ((have.length === 0) !== (want.cards.length === 0)
+              || !same(have, want.cards.slice(want.cards.length - have.length)))) return false;
+        }
+        return true;
+      };
+      window.__benchResult = new Promise((resolve, reject) => {
+        let start = null;
+        let observer = null;
+        const onUp = () => { if (start === null) start = performance.now(); };
+        const finish = (value, error) => {
+          window.removeEventListener('pointerup', onUp, true);
+          if (observer) observer.disconnect();
+          clearTimeout(timer);
+          error ? reject(error) : resolve(value);
+        };
+        const check = () => {
+          if (start === null || !shows()) return;
+          const dom = performance.now();
+          observer.disconnect();
+          requestAnimationFrame(() => finish({start, dom, frame: performance.now()}));
+        };
+        const timer = setTimeout(() => finish(null, new Error('the board did not show the new position in 10 s')),
+                                 10000);
+        window.addEventListener('pointerup', onUp, true);
+        observer = new MutationObserver(check);
+        observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+      });
+    }
+"""
+
+
+def choose_move(game: Game, previous: Move | None) -> Move | None:
+    """A plain player's choice: cards up, then moves that turn a card or fill a gap, then the stock, else anything."""
+    legal = game.legal_moves()
+    if not legal:
+        return None
+    if game.variant == "camelot":
+        removals = [m for m in legal if m.kind == "remove"]
+        places = [m for m in legal if m.kind == "place"]
+        centre = [m for m in places if m.dst in ("r2c2", "r2c3", "r3c2", "r3c3")]
+        return (removals or centre or places or legal)[0]
+    undoes_previous = (lambda m: previous is not None and previous.kind == "move" and m.kind == "move"
+                       and (m.src, m.dst, m.count) == (previous.dst, previous.src, previous.count))
+    up = [m for m in legal if m.kind == "move" and m.dst.startswith("f") and not m.src.startswith("f")]
+    if up:
+        return up[0]
+
+    def reveals(m: Move) -> bool:
+        if m.kind != "move" or not m.src.startswith("t"):
+            return False
+        cards = game.cards_in(m.src)
+        return len(cards) > m.count and cards[-m.count - 1].islower()
+
+    for group in ([m for m in legal if reveals(m)],
+                  [m for m in legal if m.kind == "move" and m.src == "waste"],
+                  [m for m in legal if m.kind in ("deal", "redeal")],
+                  [m for m in legal if m.kind == "move" and not m.src.startswith("f") and not undoes_previous(m)]):
+        if group:
+            return group[0]
+    return None
+
+
+class Bench:
+    def __init__(self, lab: LabPage) -> None:
+        self.lab = lab
+        self.latencies: list[float] = []
+        self.dom_latencies: list[float] = []
+        self.sent: list[int] = []  # kernel -> browser bytes per move
+        self.received: list[int] = []  # browser -> kernel bytes per move
+        self.messages: list[int] = []  # kernel -> browser comm messages per move
+        self.gestures: dict[str, int] = {}
+        self.by_gesture: dict[str, list[float]] = {}
+
+    def play_game(self, variant: str, deal: int, moves: int) -> int:
+        lab = self.lab
+        lab.open_notebook(f"latency-{variant}-{deal}.ipynb",
+                          [f"import solitaire_widget as sw\nw = sw.Solitaire({variant!r}, deal={deal})\nw"])
+        lab.run_cell(0)
+        board = Board(lab, 0, "w")
+        board.wait_until_rendered()
+        lab.kernel_exec(KERNEL_PROBE)
+        game = sw.new_game(variant, deal=deal)
+        board.wait_for_position(game.position())
+        lab.kernel_eval("_bench_take()")
+        played = 0
+        previous = None
+        while played < moves:
+            move = choose_move(game, previous)
+            if move is None:
+                break
+            game.play(move)
+            self.measure(board, move, game.position(), expected_moves=len(game.history))
+            previous = move
+            played += 1
+        lab.close()
+        return played
+
+    def gesture(self, board: Board, move: Move) -> str:
+        if move.kind in ("deal", "redeal"):
+            board.click_pile("stock")
+            return "click"
+        if move.kind == "remove" and len(move.cells) == 1:
+            board.click_pile(move.cells[0])
+            return "click"
+        if move.kind == "remove":
+            board.drag(move.cells[0], move.cells[1])
+        elif move.kind == "place":
+            board.drag("waste", move.dst)
+        else:
+            board.drag(move.src, move.dst, move.count)
+        return "drop"
+
+    def measure(self, board: Board, move: Move, after: dict[str, Any], expected_moves: int) -> None:
+        page = self.lab.page
+        handle = board.root.element_handle()
+        page.evaluate(_JS_ARM, [handle, expected_board(after)])
+        kind = self.gesture(board, move)
+        try:
+            times = page.evaluate("() => window.__benchResult")
+        except Exception as error:  # noqa: BLE001 - report what the board shows instead
+            raise SystemExit(f"{move}: {error}\n{board.text()}") from None
+        finally:
+            handle.dispose()
+        traffic = self.lab.kernel_eval("_bench_take()")
+        if traffic["moves"] != expected_moves:
+            raise SystemExit(f"{move}: the kernel's game has {traffic['moves']} moves, expected {expected_moves}")
+        self.latencies.append(times["frame"] - times["start"])
+        self.dom_latencies.append(times["dom"] - times["start"])
+        self.sent.append(sum(traffic["sent"]))
+        self.received.append(sum(traffic["received"]))
+        self.messages.append(len(traffic["sent"]))
+        self.gestures[kind] = self.gestures.get(kind, 0) + 1
+        self.by_gesture.setdefault(kind, []).append(self.latencies[-1])
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    rank = fraction * (len(ordered) - 1)
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=150, help="moves to measure in all (at least 100)")
+    parser.add_argument("--variants", default=",".join(sw.VARIANTS), help="comma-separated games")
+    parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
+    args = parser.parse_args()
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    per_game = -(-args.moves // len(variants))
+
+    from playwright.sync_api import sync_playwright
+
+    started = time.monotonic()
+    with LabServer() as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        lab = LabPage(context.new_page(), server)
+        bench = Bench(lab)
+        for variant in variants:
+            deal = 1
+            left = per_game
+            while left > 0:
+                left -= bench.play_game(variant, deal, left)
+                deal += 1
+        errors = lab.console.errors()
+        context.close()
+        browser.close()
+
+    n = len(bench.latencies)
+    median, p95 = statistics.median(bench.latencies), percentile(bench.latencies, 0.95)
+    sent_median, sent_max = statistics.median(bench.sent), max(bench.sent)
+    print(f"moves measured: {n} ({', '.join(f'{k}: {v}' for k, v in sorted(bench.gestures.items()))}) "
+          f"in {', '.join(variants)}; {time.monotonic() - started:.0f} s")
+    print(f"latency, pointerup to the frame showing the new position: median {median:.1f} ms, "
+          f"p95 {p95:.1f} ms, max {max(bench.latencies):.1f} ms")
+    for kind, values in sorted(bench.by_gesture.items()):
+        print(f"  {kind}s ({len(values)}): median {statistics.median(values):.1f} ms, "
+              f"p95 {percentile(values, 0.95):.1f} ms")
+    print(f"  (to the DOM update alone: median {statistics.median(bench.dom_latencies):.1f} ms, "
+          f"p95 {percentile(bench.dom_latencies, 0.95):.1f} ms)")
+    print(f"comm bytes per move, kernel -> browser: median {sent_median:.0f} B, max {sent_max} B "
+          f"(in {min(bench.messages)} to {max(bench.messages)} comm messages)")
+    print(f"comm bytes per move, browser -> kernel (the intent): median {statistics.median(bench.received):.0f} B, "
+          f"max {max(bench.received)} B")
+    if errors:
+        print("browser console errors:\n" + "\n".join(f"  {e}" for e in errors))
+    if args.json:
+        args.json.write_text(json.dumps({
+            "latency_ms": bench.latencies, "dom_latency_ms": bench.dom_latencies,
+            "bytes_sent": bench.sent, "bytes_received": bench.received, "messages_sent": bench.messages,
+            "gestures": bench.gestures,
+        }, indent=1))
+    missed = [text for text, bad in (
+        (f"median {median:.1f} ms > {TARGET_MEDIAN_MS:.0f} ms", median > TARGET_MEDIAN_MS),
+        (f"p95 {p95:.1f} ms > {TARGET_P95_MS:.0f} ms", p95 > TARGET_P95_MS),
+        (f"max bytes per move {sent_max} > {TARGET_BYTES}", sent_max > TARGET_BYTES),
+        (f"only {n} moves measured (< 100)", n < 100),
+    ) if bad]
+    print("targets: " + ("all met" if not missed else "MISSED: " + "; ".join(missed)))
+    return 1 if missed or errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
