@@ -131,6 +131,20 @@ class Board:
         """A toolbar button by the intent it sends (``data-action``: undo, redo, restart, new_deal, hint...)."""
         return self.root.locator(f".sw-toolbar [data-action='{action}']")
 
+    def wait_until_settled(self, timeout: float = 5_000) -> None:
+        """Wait until no card is lifted by a drag or still gliding (``sw-lifted``, ``sw-moving``)."""
+        handle = self.root.element_handle()
+        try:
+            self.page.wait_for_function("(root) => !root.querySelector('.sw-lifted, .sw-moving')", arg=handle,
+                                        timeout=timeout)
+        finally:
+            handle.dispose()
+
+    def box(self, locator: Locator) -> dict[str, float]:
+        box = locator.bounding_box()
+        assert box is not None, f"{locator} has no box on screen"
+        return box
+
     # -- gestures ----------------------------------------------------------------------------------------------
 
     def _grip(self, card: Locator) -> tuple[float, float]:
@@ -168,6 +182,14 @@ class Board:
         cards = self.cards(pile)
         (cards.last if cards.count() else self.pile(pile)).click()
 
+    def click_card(self, pile: str, count: int = 1) -> None:
+        """Click the card ``count`` from the top of ``pile`` (1: the top card), on its visible strip."""
+        cards = self.cards(pile)
+        total = cards.count()
+        assert total >= count, f"{pile} shows {total} cards; cannot click the {count}th from the top"
+        x, y = self._grip(cards.nth(total - count))
+        self.page.mouse.click(x, y)
+
     def double_click_top(self, pile: str) -> None:
         self.top_card(pile).dblclick()
 
@@ -191,6 +213,10 @@ class Board:
         """Wait until ``w.game.position()`` in the kernel equals ``position``."""
         self.lab.wait_for_kernel(f"{self.name}.game.position()", lambda value: value == position,
                                  timeout=timeout, what=what or "the expected position")
+
+    def wait_for_kernel_value(self, expression: str, value: Any, *, timeout: float = 15.0) -> None:
+        self.lab.wait_for_kernel(expression, lambda seen: seen == value, timeout=timeout,
+                                 what=f"{expression} == {value!r}")
 
     def play_from_python(self, *moves: str) -> None:
         calls = "\n".join(f"{self.name}.play({json.dumps(move)})" for move in moves)

@@ -130,6 +130,22 @@ def stock_run(variant: str, deal: int = 1) -> list[tuple[Move, dict[str, Any]]]:
         steps.append((move, game.position()))
 
 
+def one_move_from_winning(variant: str) -> dict[str, Any]:
+    """A position of a Klondike-family game whose only card off the foundations, the King of spades, tops column 1."""
+    ranks = "A23456789TJQK"
+    game = sw.new_game(variant, deal=1)
+    position = game.position()
+    columns = len(position["tableau"])
+    position.update(
+        deal=None, stock=[], waste=[], moves=0, score=51, status="playing",
+        foundations=[[rank + suit for rank in ranks] for suit in "CDH"] + [[rank + "S" for rank in ranks[:-1]]],
+        tableau=[["KS"]] + [[] for _ in range(columns - 1)],
+    )
+    won = Game.from_position(position)
+    assert won.foundation_move("t1") is not None
+    return position
+
+
 # -- Camelot -----------------------------------------------------------------------------------------------------
 
 CENTRE = ("r2c2", "r2c3", "r3c2", "r3c3")

@@ -65,11 +65,18 @@ def test_an_illegal_drop_is_explained_and_changes_nothing(show_board, variant):
     scenario = scenarios.illegal_tableau_drop(variant)
     board = show_board(variant, scenario.deal)
     board.wait_for_position(scenario.before)
+    board.wait_until_settled()
+    card = board.top_card(scenario.move.src)
+    home = board.box(card)
     board.drag(scenario.move.src, scenario.move.dst, scenario.move.count)
     board.wait_for_message(scenario.explanation)
     assert board.game_position() == scenario.before, f"the illegal drop {scenario.move} changed the game"
     assert board.history() == []
-    board.wait_for_position(scenario.before, what="the cards back where they were")
+    board.wait_for_position(scenario.before, what="the cards back in their piles")
+    board.wait_until_settled()
+    back = board.box(card)
+    assert abs(back["x"] - home["x"]) < 1 and abs(back["y"] - home["y"]) < 1, (
+        f"the dropped card did not go back: it was at {home}, it is at {back}")
 
 
 @pytest.mark.parametrize("variant", FAMILY)

@@ -1,0 +1,90 @@
+"""End-to-end: the rest of the board's behaviour that one game shows as well as five.
+
+Click-then-click moves with the legal targets highlighted, two views of one widget kept in step, and the banner of a
+won game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import solitaire_widget as sw
+
+from . import scenarios
+from .board import Board
+
+pytestmark = pytest.mark.browser
+
+_TARGETS = "(root) => [...root.querySelectorAll('[data-pile].sw-target')].map((el) => el.dataset.pile).sort()"
+_HELD = "(root) => [...root.querySelectorAll('.sw-selected')].map((el) => el.dataset.card)"
+
+
+@pytest.mark.parametrize("variant", ["thumb-and-pouch"])
+def test_click_a_card_then_a_pile_with_targets_highlighted(show_board, variant):
+    scenario = scenarios.tableau_move(variant)
+    move = scenario.move
+    board = show_board(variant, scenario.deal)
+    board.wait_for_position(scenario.before)
+
+    board.click_card(move.src, move.count)
+    group = [card for card in scenario.before["tableau"][int(move.src[1:]) - 1][-move.count:]]
+    board.page.wait_for_function(f"(root) => ({_HELD})(root).length === {move.count}",
+                                 arg=board.root.element_handle())
+    assert board.root.evaluate(_HELD) == group
+    game = sw.Game.from_position(scenario.before)
+    targets = sorted({m.dst for m in game.legal_moves()
+                      if m.kind == "move" and m.src == move.src and m.count == move.count})
+    assert board.root.evaluate(_TARGETS) == targets, "the highlighted piles are not the legal destinations"
+
+    board.click_pile(move.dst)
+    board.wait_for_game(scenario.after, what=f"the game after clicking {move.src}, then {move.dst}")
+    board.wait_for_position(scenario.after)
+    assert board.root.evaluate(_TARGETS) == [] and board.root.evaluate(_HELD) == []
+
+
+def test_two_views_of_one_widget_stay_in_step(open_notebook):
+    scenario = scenarios.tableau_move("athena")
+    lab = open_notebook([f"import solitaire_widget as sw\nw = sw.Solitaire('athena', deal={scenario.deal})\nw", "w"])
+    lab.run_cell(0)
+    lab.run_cell(1)
+    first, second = Board(lab, 0), Board(lab, 1)
+    first.wait_until_rendered()
+    second.wait_until_rendered()
+
+    # A move made in the second view shows in both.
+    second.drag(scenario.move.src, scenario.move.dst, scenario.move.count)
+    first.wait_for_game(scenario.after, what=f"the game after dragging {scenario.move} in the second view")
+    first.wait_for_position(scenario.after, what="the first view after a move in the second")
+    second.wait_for_position(scenario.after)
+
+    # The first view got the new revision too, so it plays on: a click on its stock deals.
+    dealt = scenarios.after_moves("athena", scenario.deal, [str(scenario.move), "deal"])
+    first.click_pile("stock")
+    first.wait_for_game(dealt, what="the game after a click on the first view's stock")
+    second.wait_for_position(dealt, what="the second view after a deal in the first")
+
+
+@pytest.mark.parametrize("variant", ["athena"])
+def test_winning_shows_the_banner(open_notebook, variant):
+    position = scenarios.one_move_from_winning(variant)
+    lab = open_notebook([
+        "import solitaire_widget as sw\n"
+        f"w = sw.Solitaire(game=sw.Game.from_position({position!r}))\n"
+        "w"
+    ])
+    lab.run_cell(0)
+    board = Board(lab, 0)
+    board.wait_until_rendered()
+    banner = board.root.locator(".sw-banner")
+    assert banner.is_hidden(), "the banner shows before the game is over"
+
+    board.double_click_top("t1")
+    board.wait_for_kernel_value("w.game.status", "won")
+    banner.wait_for(state="visible")
+    assert banner.get_attribute("data-status") == "won"
+    for action in ("new_deal", "restart"):
+        assert banner.locator(f"[data-action='{action}']").is_visible(), f"the banner has no {action} button"
+
+    banner.locator("[data-action='restart']").click()
+    board.wait_for_game(position, what="the game after Restart on the banner")
+    banner.wait_for(state="hidden")
