@@ -378,7 +378,10 @@ class LabPage:
         self.page.goto(f"{self.server.url}/lab/tree/{path}?reset")
         self.page.wait_for_function(f"({_JS_CURRENT_NOTEBOOK})() === {json.dumps(path)}", timeout=60_000)
         self.page.evaluate(_JS_WAIT_KERNEL_READY, path)
-        self.page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=60_000)
+        # The kernel's own status, not the status bar's indicator (hidden when the window is narrow).
+        self.page.wait_for_function(
+            "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'",
+            timeout=60_000)
         self.notebook_path = path
 
     def close(self) -> None:

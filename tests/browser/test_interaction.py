@@ -1,7 +1,7 @@
 """End-to-end: the rest of the board's behaviour that one game shows as well as five.
 
-Click-then-click moves with the legal targets highlighted, two views of one widget kept in step, and the banner of a
-won game.
+Click-then-click moves with the legal targets highlighted, two views of one widget kept in step, the banner of a
+won game, and a board that fits a narrow window.
 """
 
 from __future__ import annotations
@@ -88,3 +88,21 @@ def test_winning_shows_the_banner(open_notebook, variant):
     banner.locator("[data-action='restart']").click()
     board.wait_for_game(position, what="the game after Restart on the banner")
     banner.wait_for(state="hidden")
+
+
+@pytest.mark.parametrize("variant", ["athena", "camelot"])
+def test_the_board_fits_a_narrow_window(lab, open_notebook, variant):
+    lab.page.set_viewport_size({"width": 640, "height": 900})
+    open_notebook([f"import solitaire_widget as sw\nw = sw.Solitaire({variant!r}, deal=1)\nw"])
+    lab.run_cell(0)
+    board = Board(lab, 0)
+    board.wait_until_rendered()
+    board.wait_until_settled()
+    root = board.root.locator(".sw-root")
+    scroll_width, client_width = root.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+    assert scroll_width <= client_width, f"the board overflows its cell: {scroll_width} px in {client_width} px"
+    frame = board.box(root)
+    for name in sw.new_game(variant, deal=1).pile_names:
+        box = board.box(board.pile(name))
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 0.5, (
+            f"pile {name} sticks out of the board: pile {box}, board {frame}")
