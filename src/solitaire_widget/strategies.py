@@ -297,12 +297,16 @@ def _strategy(variant: str, strategy: str | Strategy) -> Strategy:
 # --------------------------------------------------------------------------------------------------------------
 
 def _key(game: Game) -> tuple[object, ...]:
-    """The cards in every pile, and the redeals and phase: equal keys mean the same position.
+    """Equal keys mean the same position: the cards of every pile but the stock and the waste, the stock's size,
+    the score, the redeals left and Camelot's phase.
 
-    Built from the piles rather than from ``position()``, which also works out the status: a search for a way
-    out that costs far more than this look-up, on every move the player considers.
+    The stock and the waste need not be read: together they always hold the cards not elsewhere, in the order of
+    the deal (a redeal turns the waste back in the same order), so the stock's size says where they split. Reading
+    the piles one by one is also much cheaper than ``position()``, which works out the status as well: a search for
+    a way out, far too slow to run on every move the player considers.
     """
-    return tuple(tuple(game.cards_in(pile)) for pile in game.pile_names) + (game.redeals_left, game.phase)
+    piles = tuple(tuple(game.cards_in(pile)) for pile in game.pile_names if pile not in ("stock", "waste"))
+    return piles + (game.stock_count, game.score, game.redeals_left, game.phase)
 
 
 # The score of a won game: every card on the foundations, or Camelot's 40 cards removed. Checking it is much
@@ -318,62 +322,65 @@ def play_out(game: Game, strategy: str | Strategy, *, seed: int = 0, max_moves: 
     """
     chosen = _strategy(game.variant, strategy)
     rng = random.Random(seed)
-    start = len(game.history)
     if chosen.search:
-        _search(game, chosen, rng, max_moves)
+        played = _search(game, chosen, rng, max_moves)
     else:
         seen = {_key(game)}
         target = _WINNING_SCORE[chosen.family]
-        while game.score < target and len(game.history) - start < max_moves:
+        played = 0
+        while game.score < target and played < max_moves:
             for move in chosen.rank(game, rng):
                 game.play(move)
                 key = _key(game)
                 if key not in seen:
                     seen.add(key)
+                    played += 1
                     break
                 game.undo()
             else:
                 break  # every move the strategy would play brings back a position already seen
     return Result(variant=game.variant, deal=-1 if game.deal is None else game.deal, strategy=chosen.name,
-                  score=game.score, status=game.status, moves=len(game.history) - start)
+                  score=game.score, status=game.status, moves=played)
 
 
-def _search(game: Game, strategy: Strategy, rng: random.Random, max_moves: int) -> None:
+def _search(game: Game, strategy: Strategy, rng: random.Random, max_moves: int) -> int:
     """Depth-first search in the strategy's order, ending on the best position found (highest score, then
-    fewest moves).
+    fewest moves); answers how many moves that is from where the search began.
 
     Each position is entered once; the search stops at a win, or after ``strategy.search`` positions.
     """
-    start = len(game.history)
     target = _WINNING_SCORE[strategy.family]
     seen = {_key(game)}
-    best: tuple[int, int, tuple[Move, ...]] = (game.score, 0, ())
+    line: list[Move] = []  # the moves from where the search began to the position in hand
+    best = (game.score, 0, list(line))
     stack = [iter(strategy.rank(game, rng))]
     budget = strategy.search
     while stack and budget > 0:
         move = next(stack[-1], None)
         if move is None:
             stack.pop()
-            if len(game.history) > start:
+            if line:
                 game.undo()
+                line.pop()
             continue
         game.play(move)
         key = _key(game)
-        if key in seen or len(game.history) - start > max_moves:
+        if key in seen or len(line) >= max_moves:
             game.undo()
             continue
         seen.add(key)
         budget -= 1
-        line = game.history[start:]
+        line.append(move)
         if (game.score, -len(line)) > best[:2]:
-            best = (game.score, -len(line), line)
+            best = (game.score, -len(line), list(line))
         if game.score == target:
             break
         stack.append(iter(strategy.rank(game, rng)))
-    while len(game.history) > start:
+    for _ in line:
         game.undo()
     for move in best[2]:
         game.play(move)
+    return len(best[2])
 
 
 def compare(variant: str, strategies: Iterable[str | Strategy], deals: Iterable[int], *, seed: int = 0,
