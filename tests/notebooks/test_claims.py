@@ -1,0 +1,101 @@
+"""The facts the notebooks state about their fixed deals, pinned.
+
+The notebooks' prose says what happens on each deal ("the 5♠ turns up", "the simple strategy wins deal 21"). Those
+sentences are true only as long as the deals, the rules and the strategies behave as they do today; these tests
+fail, quickly and by name, when a change makes one of them false, so the prose can be fixed with it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import solitaire_widget as sw
+from solitaire_widget.strategies import play_out
+
+
+def played(variant: str, deal: int, *moves: str) -> sw.Game:
+    game = sw.new_game(variant, deal=deal)
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def face_down(game: sw.Game) -> int:
+    return sum(card.islower() for column in game.position()["tableau"] for card in column)
+
+
+def test_athena_deal_21() -> None:
+    assert [str(m) for m in sw.new_game("athena", deal=21).legal_moves()] == ["t3-f1", "t4-t6", "deal"]
+    assert (face_down(sw.new_game("athena", deal=21)), face_down(sw.new_game("klondike", deal=21))) == (14, 21)
+    assert played("athena", 21, "t3-f1").cards_in("t3")[-1] == "5S"
+    game = played("athena", 21, "t3-f1", "t4-f1")
+    assert game.cards_in("t4")[-1] == "TH"
+    assert "alternating colours" in game.explain("t1-t2") and not game.is_legal("t1-t2")
+    game.play("t1-t4")
+    game.play("f1-t6")
+    assert game.score == 1
+    winner = sw.new_game("athena", deal=21)
+    assert play_out(winner, "bold").status == "won"
+    assert play_out(sw.new_game("athena", deal=7), "bold").status == "stuck"
+
+
+def test_athena_three_passes_come_in_the_same_order() -> None:
+    game = sw.new_game("athena", deal=21)
+    passes = []
+    for _ in range(3):
+        seen = []
+        while game.stock_count:
+            game.play("deal")
+            seen.append(game.cards_in("waste")[-1])
+        passes.append(seen)
+        if game.is_legal("redeal"):
+            game.play("redeal")
+    assert passes[0] == passes[1] == passes[2] and not game.is_legal("redeal")
+    three = sw.new_game("athena", deal=21, draw=3)
+    three.play("deal")
+    assert three.cards_in("waste") == ["2H", "8S", "QD"]
+
+
+def test_thumb_and_pouch_deal_11() -> None:
+    game = sw.new_game("thumb-and-pouch", deal=11)
+    assert "different suit" in game.explain("t6-t4") and not game.is_legal("t6-t4")
+    game.play("t7-f1")
+    assert game.cards_in("t7")[-1] == "TC"
+    game.play("t5-f1")
+    assert game.cards_in("t5")[-1] == "7D"
+    game.play("t1-t5")
+    assert game.cards_in("t1") == [] and game.is_legal("t2-t1")
+    game.play("f1-t4")
+    assert game.score == 1
+    assert play_out(sw.new_game("thumb-and-pouch", deal=11), "bold").status == "won"
+
+
+def test_aunt_mary_deal_30() -> None:
+    game = played("aunt-mary", 30, "t4-f1", "t2-f1")
+    assert game.cards_in("t1")[-2:] == ["KH", "JH"]
+    assert "cannot move together" in game.explain("t1-t3x2") and not game.is_legal("t1-t3x2")
+    game.play("t1-t3")
+    game.play("f1-t5")
+    assert game.score == 1
+
+
+def test_camelot_deal_7() -> None:
+    game = played("camelot", 7, "deal")
+    assert game.cards_in("waste") == ["3D"] and len(game.legal_moves()) == 16
+    game.play("place r2c2")
+    game.play("deal")
+    assert game.cards_in("waste") == ["KH"] and "corner" in game.explain("place r2c3")
+    game.play("place r1c1")
+    assert sw.solve(game, time_limit=30).verdict == "winnable"
+    lost = sw.new_game("camelot", deal=7)
+    assert play_out(lost, "edge-first").status == "lost"
+    assert lost.cards_in("waste") == ["KS"]
+    assert all(lost.cards_in(corner) for corner in ("r1c1", "r1c4", "r4c1", "r4c4"))
+
+
+@pytest.mark.parametrize(("variant", "deal"), [("athena", 21), ("thumb-and-pouch", 11), ("aunt-mary", 30)])
+def test_a_card_comes_back_down_in_each_lesson(variant: str, deal: int) -> None:
+    lines = {"athena": ("t3-f1", "t4-f1", "t1-t4"), "thumb-and-pouch": ("t7-f1", "t5-f1", "t1-t5"),
+             "aunt-mary": ("t4-f1", "t2-f1", "t1-t3")}
+    game = played(variant, deal, *lines[variant])
+    assert any(move.src == "f1" for move in game.legal_moves())
