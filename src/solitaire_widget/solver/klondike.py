@@ -189,17 +189,13 @@ class KlondikeState:
         """Every move worth trying, best first: up to the foundations, turning a card over, from the stock,
         rearranging face-up cards, down from the foundations.
 
-        Two kinds of move are only offered when they have an immediate use (see :meth:`_touchable`): a tableau
-        move that leaves a face-up card on top of its column, and a card taken down from a foundation. If such a
-        move is part of a winning line, it can be put off until just before the first move that uses the card
-        it uncovers (or the card taken down), without changing anything else in the line; so offering it only at
-        that moment loses no win. This is what keeps the search from shuffling face-up cards to and fro.
+        Some moves only prepare others, and are offered only when what they prepare can still happen without a
+        face-down card being turned first (see :meth:`_prepares`).
         """
         cols, found, parents, talon = self.cols, self.found, self.parents, self.talon
         king_only = self.king_only
         top_of: dict[int, int] = {}
         run_start: list[int] = []
-        movable: set[int] = set()
         empty = -1
         for index, col in enumerate(cols):
             if col:
@@ -208,18 +204,12 @@ class KlondikeState:
                 while k and col[k - 1] < DOWN and col[k - 1] in parents[col[k]]:
                     k -= 1
                 run_start.append(k)
-                movable.update(col[k:])
             else:
                 run_start.append(-1)
                 if empty < 0:
                     empty = index
         targets = self.stock_targets()
-        for index, _ in targets:
-            movable.add(talon[index])
-        for suit in range(4):
-            if found[suit]:
-                movable.add(suit * 13 + found[suit] - 1)
-        self._view = (top_of, movable, empty)
+        self._reach = None
 
         up: list[tuple] = []
         turning: list[tuple[int, tuple]] = []
@@ -246,17 +236,15 @@ class KlondikeState:
                 if below < 0 or below >= DOWN:
                     hidden = 0 if below < 0 else sum(card >= DOWN for card in col)
                     turning.extend((-hidden, (T2T, src, dst, count)) for dst in dsts)
-                else:
-                    others.extend((T2T, src, dst, count) for dst in dsts
-                                  if self._touchable(col, k - 1, base, dst))
+                elif self._uncovers_useful(col, k - 1, base):
+                    others.extend((T2T, src, dst, count) for dst in dsts)
 
         children = self.children
         for index, redeal in targets:
             card = talon[index]
             if found[SUIT[card]] == RANK[card] - 1:
                 up.append((STOCK, index, redeal, -1))
-            if not self.pos_matters and not any(child in movable for child in children[card]):
-                # With every stock card always at hand, laying one out can wait until a card goes on it.
+            if not self.pos_matters and not self._prepares(children[card]):
                 continue
             for parent in parents[card]:
                 dst = top_of.get(parent)
@@ -273,48 +261,70 @@ class KlondikeState:
             dsts = [top_of[p] for p in parents[card] if p in top_of]
             if empty >= 0 and (not king_only or rank == 13):
                 dsts.append(empty)
-            for dst in dsts:
-                if self._useful_down(card, dst):
-                    down.append((F2T, suit, dst))
+            if dsts and (self._prepares(children[card]) or rank > 1 and self._prepares(parents[card - 1])):
+                down.extend((F2T, suit, dst) for dst in dsts)
 
         turning.sort(key=_first)
         return up + [move for _, move in turning] + from_stock + others + down
 
-    def _touchable(self, col: list[int], x: int, base: int, dst: int) -> bool:
-        """Whether ``col[x]``, uncovered by moving the group headed by ``base`` to column ``dst``, can be used at
-        once: sent up, built on by another available card, or moved on with the run it heads."""
+    def _prepares(self, partners: tuple[int, ...]) -> bool:
+        """Whether one of ``partners`` can be brought into play without turning a face-down card first.
+
+        Three kinds of move only prepare another one: a tableau move that leaves a face-up card X on top of its
+        column (the next move to use X: X goes up, a card goes onto X, or X moves on), taking a card C down from
+        a foundation (a card goes onto C, or the card under C comes down in turn), and, when every stock card is
+        always at hand (one-card deals, unlimited redeals), laying a stock card Y out (a card goes onto Y). In a
+        winning line, such a move can be put off, past every move that does not depend on it, until just before
+        the move it prepares, possibly behind other preparing moves that the same move needs (a King and the
+        Queen that goes on it both taken down, say). None of those turns a face-down card over. So the card the
+        prepared move brings together with X, C or Y must already be *within reach*: on a foundation, in the
+        stock where dealing reaches it, or face up in the tableau with nothing face down above it. When no
+        partner is within reach, the move can wait, and leaving it out loses no win.
+        """
+        reach = self._reach
+        if reach is None:
+            reach = self._reach = self._within_reach()
+        for card in partners:
+            if card in reach:
+                return True
+        return False
+
+    def _within_reach(self) -> set[int]:
+        """Cards that moves turning no face-down card can bring into play (see :meth:`_prepares`)."""
+        reach: set[int] = set()
+        for col in self.cols:
+            k = len(col)
+            while k and col[k - 1] < DOWN:
+                k -= 1
+            reach.update(col[k:])
+        for suit, rank in enumerate(self.found):
+            reach.update(range(suit * 13, suit * 13 + rank))
+        if self.pos_matters:
+            reach.update(self.talon[index] for index, _ in self.stock_targets())
+        else:
+            reach.update(self.talon)
+        return reach
+
+    def _uncovers_useful(self, col: list[int], x: int, base: int) -> bool:
+        """Whether moving the group headed by ``base`` off face-up ``col[x]`` prepares a use of that card: it can
+        go up, or a partner within reach fits on it, or a card within reach takes the run it heads (or an empty
+        column does)."""
         card = col[x]
         if self.found[SUIT[card]] == RANK[card] - 1:
             return True
-        top_of, movable, empty = self._view
-        for child in self.children[card]:
-            if child != base and child in movable:
-                return True
+        if self._prepares(tuple(child for child in self.children[card] if child != base)):
+            return True
         parents = self.parents
         k = x
         while True:
             head = col[k]
-            for parent in parents[head]:
-                if top_of.get(parent, dst) != dst:
-                    return True
-            if k and empty >= 0 and empty != dst and (not self.king_only or RANK[head] == 13):
+            if self._prepares(parents[head]):
+                return True
+            if k and (not self.king_only or RANK[head] == 13) and any(not c for c in self.cols):
                 return True
             if not k or col[k - 1] >= DOWN or col[k - 1] not in parents[head]:
                 return False
             k -= 1
-
-    def _useful_down(self, card: int, dst: int) -> bool:
-        """Whether a card taken down from its foundation to column ``dst`` has an immediate use: another
-        available card fits on it, or the card below it on the foundation can come down in turn."""
-        top_of, movable, _ = self._view
-        for child in self.children[card]:
-            if child in movable:
-                return True
-        if RANK[card] > 1:
-            for parent in self.parents[card - 1]:
-                if top_of.get(parent, dst) != dst:
-                    return True
-        return False
 
     def make(self, move: tuple) -> Any:
         """Play an internal move; returns what :meth:`unmake` needs to take it back."""

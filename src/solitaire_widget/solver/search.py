@@ -36,6 +36,9 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
     stats: dict[str, Any] = {"nodes": 0, "peak_table": 1, "table_clears": 0}
     if state.won():
         return "winnable", settled, stats
+    if budget.exhausted(0):
+        stats["stopped_by"] = budget.stopped
+        return "unknown", [], stats
 
     root_key = state.key()
     seen = {root_key}

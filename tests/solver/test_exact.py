@@ -1,0 +1,183 @@
+"""The solver is exact: its verdicts agree with a brute force, its lines win, its proofs hold."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import solitaire_widget as sw
+from solitaire_widget.solver import solve
+
+from .helpers import (
+    brute_force,
+    camelot_position,
+    family_position,
+    random_camelot_endgame,
+    random_family_endgame,
+    replays_to_win,
+)
+
+# (variant, options): every pass limit and deal size the games have.
+FAMILY_SETTINGS = [
+    ("athena", {"draw": 1}),
+    ("athena", {"draw": 3}),
+    ("thumb-and-pouch", {}),
+    ("aunt-mary", {}),
+    ("klondike", {"draw": 1, "redeals": 0}),
+    ("klondike", {"draw": 1, "redeals": 2}),
+    ("klondike", {"draw": 1, "redeals": -1}),
+    ("klondike", {"draw": 3, "redeals": 0}),
+    ("klondike", {"draw": 3, "redeals": -1}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), FAMILY_SETTINGS)
+def test_tiny_endgames_agree_with_brute_force(variant, options):
+    rng = random.Random(f"{variant}{options}")
+    # Thumb and Pouch lets any card into an empty column, which makes the brute force blow up sooner.
+    most = 4 if variant == "thumb-and-pouch" else 7
+    checked = 0
+    for attempt in range(40):
+        if checked == 6:
+            break
+        position = random_family_endgame(rng, variant, rng.randint(3, most), spread=1 + attempt % 3, **options)
+        try:
+            expected = brute_force(position, max_states=5_000)
+        except OverflowError:
+            continue
+        result = solve(position, time_limit=None)
+        assert result.verdict == ("winnable" if expected else "unwinnable"), position
+        if expected:
+            assert replays_to_win(position, result)
+        checked += 1
+    assert checked == 6
+
+
+def test_tiny_camelot_endgames_agree_with_brute_force():
+    rng = random.Random("camelot")
+    checked = {True: 0, False: 0}
+    for _ in range(300):
+        if checked[True] >= 6 and checked[False] >= 6:
+            break
+        position = random_camelot_endgame(rng, rng.randint(2, 4))
+        expected = brute_force(position, max_states=20_000)
+        result = solve(position, time_limit=None)
+        assert result.verdict == ("winnable" if expected else "unwinnable"), position
+        if expected:
+            assert replays_to_win(position, result)
+        checked[expected] += 1
+    assert checked[True] >= 6 and checked[False] >= 6, checked
+
+
+# Deals (found by scanning) that the solver decides within a small node budget, one or more per setting.
+SOLVED_DEALS = [
+    ("athena", {"draw": 1}, 10),
+    ("athena", {"draw": 3}, 12),
+    ("thumb-and-pouch", {}, 2),
+    ("klondike", {"draw": 1, "redeals": 2}, 9),
+    ("klondike", {"draw": 1, "redeals": 0}, 15),
+    ("klondike", {"draw": 1, "redeals": -1}, 3),
+    ("klondike", {"draw": 3, "redeals": -1}, 4),
+    ("camelot", {}, 7),
+    ("camelot", {}, 14),
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "deal"), SOLVED_DEALS)
+def test_winning_lines_of_real_deals_replay_to_a_win(variant, options, deal):
+    game = sw.new_game(variant, deal=deal, **options)
+    result = solve(game, time_limit=None, node_limit=200_000)
+    assert result.verdict == "winnable"
+    assert replays_to_win(game, result)
+    assert game.moves == 0, "solving must not touch the game"
+
+
+def test_lines_start_from_the_position_in_hand():
+    game = sw.new_game("klondike", deal=2, draw=1)
+    for move in solve(game, time_limit=None, node_limit=200_000).line[:10]:
+        game.play(move)
+    result = solve(game, time_limit=None, node_limit=200_000)
+    assert result.verdict == "winnable" and replays_to_win(game, result)
+
+
+# -- positions built to be unwinnable ---------------------------------------------------------------------------
+
+# All but the hearts on the foundations, the Kings on top, with no empty column for them to come down to; some
+# hearts in the stock, the others in the columns, each just above the next one down, unable to build on each other.
+OTHERS_UP = {"C": "K", "D": "K", "S": "K"}
+
+
+def test_the_pass_limit_is_real():
+    # The stock deals 4H 5H 2H 3H AH. The first pass takes up only the AH, the second the 2H and the 3H (the
+    # 5H then lies on the 4H), the third the 4H and the 5H.
+    position = family_position("klondike", ["7H 6H", "8H", "9H", "TH", "JH", "QH", "KH"], foundations=OTHERS_UP,
+                               stock="AH 3H 2H 5H 4H", draw=1, redeals=2)
+    for used, winnable in ((0, True), (1, False), (2, False)):
+        position["redeals_used"] = used
+        assert solve(position).verdict == ("winnable" if winnable else "unwinnable"), used
+        assert brute_force(position) == winnable
+    position["redeals_used"] = 0
+    position["options"]["redeals"] = 0
+    assert solve(position).verdict == "unwinnable"
+    position["options"]["redeals"] = -1
+    result = solve(position)
+    assert result.verdict == "winnable" and replays_to_win(position, result)
+    assert [str(m) for m in result.line].count("redeal") == 2
+
+
+def test_dead_stock_with_three_card_deals():
+    # Dealt three at a time, AH and 2H always lie under the 3H, which has nowhere to go, on every pass.
+    # One card at a time, the same stock comes out.
+    for redeals in (0, -1):
+        position = family_position("klondike", ["5H 4H", "7H 6H", "9H 8H", "TH", "JH", "QH", "KH"],
+                                   foundations=OTHERS_UP, stock="3H 2H AH", draw=3, redeals=redeals)
+        assert solve(position).verdict == "unwinnable"
+        assert not brute_force(position)
+        position["options"]["draw"] = 1
+        result = solve(position)
+        assert result.verdict == "winnable" and replays_to_win(position, result)
+
+
+def test_buried_card_deadlock():
+    # The 2S lies face down under the 3S, which can only go onto a red 4; both red 4s are deep in their
+    # foundations, and with no empty column no King can come down to start unstacking them.
+    position = family_position("athena", ["2s 3S", "KS", "QS", "JS", "TS 9S", "8S 7S 6S", "5S 4S"],
+                               foundations={"C": "K", "D": "K", "H": "K", "S": "A"})
+    assert solve(position).verdict == "unwinnable"
+    assert not brute_force(position)
+
+
+def test_kings_taken_down_into_empty_columns_can_undo_a_deadlock():
+    # The same cards with four columns free: red and black Kings come down, the Queens swap onto them, and
+    # so on down until a red 4 reaches the tableau and takes the 3S. Each of those moves only prepares the next.
+    position = family_position("athena", ["2s 3S", "", "KS QS JS TS 9S 8S 7S 6S 5S 4S"],
+                               foundations={"C": "K", "D": "K", "H": "K", "S": "A"})
+    result = solve(position)
+    assert result.verdict == "winnable" and replays_to_win(position, result)
+
+
+def test_a_card_taken_down_from_a_foundation_can_be_the_way_out():
+    # As above, but the diamonds are only up to the 4: the 4S goes onto the 5D, the 4D comes down onto the 5S,
+    # and the 3S onto the 4D, uncovering the 2S.
+    position = family_position("athena", ["2s 3S", "KD QD JD TD 9D 8D 7D 6D 5D", "KS QS JS TS 9S 8S 7S 6S 5S 4S"],
+                               foundations={"C": "K", "D": "4", "H": "K", "S": "A"})
+    result = solve(position)
+    assert result.verdict == "winnable" and replays_to_win(position, result)
+    assert "f2-t3" in [str(m) for m in result.line]
+
+
+def test_camelot_king_without_a_corner():
+    # Three corners hold Kings and the fourth a 4, which cannot go before the grid is full again; the last King
+    # comes before that.
+    position = camelot_position(
+        ["KC QC QD KD", "JC . . JD", "JH 2C . JS", "KH QH QS 4C"], stock="8C 6C 5H KS 5D")
+    assert solve(position).verdict == "unwinnable"
+    assert not brute_force(position)
+
+
+def test_camelot_full_grid_with_nothing_to_remove():
+    position = camelot_position(
+        ["KC QC QD KD", "JC 2C 2D JD", "JH 3C . JS", "KH QH QS KS"], stock="8C 7C 8D 7D 3H")
+    assert solve(position).verdict == "unwinnable"
+    assert not brute_force(position)
