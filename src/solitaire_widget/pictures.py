@@ -579,7 +579,7 @@ def svg_picture(position: Mapping[str, Any], *, four_colour: bool = False, card_
         parts, desc, width, height = _svg_camelot(board, colours)
     status = _status_words(board)
     if caption:
-        parts.append(f'<text x="{_MARGIN}" y="{height + 4:g}" font-size="15" fill="#ffffff" fill-opacity=".92">'
+        parts.append(f'<text x="{_MARGIN}" y="{height + 4:g}" font-size="17" fill="#ffffff" fill-opacity=".92">'
                      f'{escape(" · ".join(status))}</text>')
         height += _CAPTION_HEIGHT - _MARGIN + 8
     scale = card_width / _W
