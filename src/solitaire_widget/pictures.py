@@ -579,8 +579,12 @@ def svg_picture(position: Mapping[str, Any], *, four_colour: bool = False, card_
         parts, desc, width, height = _svg_camelot(board, colours)
     status = _status_words(board)
     if caption:
-        parts.append(f'<text x="{_MARGIN}" y="{height + 4:g}" font-size="17" fill="#ffffff" fill-opacity=".92">'
-                     f'{escape(" · ".join(status))}</text>')
+        line = " · ".join(status)
+        # A long line (a big deal number, a finished game) shrinks to fit the board rather than run off it; 0.6 em
+        # is a generous average width for these characters in the usual sans-serif fonts.
+        size = min(17.0, (width - 2 * _MARGIN) / (0.6 * len(line)))
+        parts.append(f'<text x="{_MARGIN}" y="{height + 4:g}" font-size="{size:.1f}" fill="#ffffff" '
+                     f'fill-opacity=".92">{escape(line)}</text>')
         height += _CAPTION_HEIGHT - _MARGIN + 8
     scale = card_width / _W
     body = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
