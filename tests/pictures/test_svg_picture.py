@@ -243,3 +243,13 @@ def test_bad_card_width_is_refused(card_width: Any) -> None:
 def test_picture_refuses_what_is_neither_a_game_nor_a_position(thing: object) -> None:
     with pytest.raises(ValueError, match="a game .* or a position dict"):
         picture(thing)
+
+
+def test_a_long_caption_shrinks_to_fit_the_board() -> None:
+    def caption_size(position: dict[str, Any]) -> float:
+        texts = [t for t in parse(svg_picture(position)).iter(f"{SVG}text") if "·" in (t.text or "")]
+        return float(texts[0].get("font-size", "0"))
+
+    assert caption_size(ATHENA_1) == 17
+    long = {**CAMELOT, "deal": 4294967295, "status": "lost", "phase": "remove"}
+    assert caption_size(long) < caption_size(CAMELOT) <= 17
