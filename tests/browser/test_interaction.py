@@ -106,3 +106,80 @@ def test_the_board_fits_a_narrow_window(lab, open_notebook, variant):
         box = board.box(board.pile(name))
         assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 0.5, (
             f"pile {name} sticks out of the board: pile {box}, board {frame}")
+
+
+def test_toolbar_and_keys_undo_redo_restart_and_new_deal(show_board):
+    scenario = scenarios.tableau_move("athena")
+    board = show_board("athena", scenario.deal)
+    start = scenario.before
+    board.play_from_python(str(scenario.move))
+    board.wait_for_position(scenario.after)
+
+    board.button("undo").click()
+    board.wait_for_game(start, what="the game after the Undo button")
+    board.button("redo").click()
+    board.wait_for_game(scenario.after, what="the game after the Redo button")
+    board.wait_for_position(scenario.after)
+
+    board.focus()
+    board.page.keyboard.press("Control+z")
+    board.wait_for_game(start, what="the game after Ctrl+Z")
+    board.page.keyboard.press("Control+y")
+    board.wait_for_game(scenario.after, what="the game after Ctrl+Y")
+
+    board.button("restart").click()
+    board.wait_for_game(start, what="the game after the Restart button")
+    board.wait_for_position(start)
+    assert board.history() == []
+
+    board.button("new_deal").click()
+    board.wait_for_kernel_value("w.game.deal != %d" % scenario.deal, True)
+    fresh = board.game_position()
+    assert fresh["moves"] == 0 and fresh["variant"] == "athena"
+    board.wait_for_position(fresh, what=f"the new deal {fresh['deal']}")
+    assert f"deal {fresh['deal']}" in board.root.locator(".sw-status").inner_text()
+
+
+def test_hint_marks_a_move_without_playing_it(show_board):
+    scenario = scenarios.tableau_move("athena")
+    board = show_board("athena", scenario.deal)
+    board.button("hint").click()
+    # The solver thinks for up to w.hint_time seconds; then either a suggestion or an error message comes.
+    suggestion, message = board.lab.wait_for_kernel(
+        "[w.suggestion, w.message]", lambda seen: seen[0] is not None or seen[1].get("kind") == "error",
+        timeout=30, what="a hint or an error message")
+    assert suggestion is not None, f"no hint came; the message line says {message['text']!r}"
+    handle = board.root.element_handle()
+    board.page.wait_for_function("(root) => root.querySelector('.sw-mark-from')", arg=handle)
+    for mark, piles in (("from", suggestion["from"]), ("to", suggestion["to"])):
+        marked = board.root.evaluate(
+            f"(root) => [...root.querySelectorAll('.sw-mark-{mark}')].map((el) => el.closest('[data-pile]').dataset.pile)")
+        assert sorted(marked) == sorted(piles), f"marked {mark} {marked}; the hint is {suggestion}"
+    assert board.history() == [], "asking for a hint played a move"
+    assert suggestion["text"] in board.text(), f"the hint's words {suggestion['text']!r} are not on the board"
+
+
+def test_lesson_bar_steps_forward_and_back(show_board):
+    scenario = scenarios.tableau_move("athena")
+    board = show_board("athena", scenario.deal)
+    steps = [(str(scenario.move), "First, a move in the tableau."), ("deal", "Then a card from the stock.")]
+    board.lab.kernel_exec(f"w.lesson({steps!r})")
+    bar = board.root.locator(".sw-lesson")
+    bar.wait_for(state="visible")
+
+    after_two = scenarios.after_moves("athena", scenario.deal, [move for move, _ in steps])
+    bar.locator("[data-action='lesson_next']").click()
+    board.wait_for_game(scenario.after, what="the game after the lesson's first Next")
+    board.wait_for_position(scenario.after)
+    bar.get_by_text(steps[0][1]).wait_for()
+    bar.locator("[data-action='lesson_next']").click()
+    board.wait_for_game(after_two, what="the game after the lesson's second Next")
+    bar.get_by_text(steps[1][1]).wait_for()
+    assert bar.locator("[data-action='lesson_next']").is_disabled()
+
+    bar.locator("[data-action='lesson_back']").click()
+    board.wait_for_game(scenario.after, what="the game after the lesson's Back")
+    board.wait_for_position(scenario.after)
+    bar.locator("[data-action='lesson_close']").click()
+    bar.wait_for(state="hidden")
+    assert board.game_position() == scenario.after, "closing the lesson changed the game"
