@@ -49,6 +49,8 @@ LAB_SETTINGS = {
     },
     # Keep every cell in the DOM (the default windowing detaches cells scrolled out of view).
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    # Save widget state with the notebook, so a saved board can be checked when reopened without its kernel.
+    "@jupyter-widgets/jupyterlab-manager/plugin.jupyterlab-settings": {"saveState": True},
 }
 
 SERVER_CONFIG = {
@@ -383,6 +385,10 @@ class LabPage:
             "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'",
             timeout=60_000)
         self.notebook_path = path
+
+    def save(self) -> None:
+        """Save the open notebook with JupyterLab's own command (widget state included)."""
+        self.page.evaluate("async () => { await window.jupyterapp.commands.execute('docmanager:save'); }")
 
     def close(self) -> None:
         """Shut the notebook's kernel down (the page itself is closed by its fixture)."""

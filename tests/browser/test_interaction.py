@@ -183,3 +183,19 @@ def test_lesson_bar_steps_forward_and_back(show_board):
     bar.locator("[data-action='lesson_close']").click()
     bar.wait_for(state="hidden")
     assert board.game_position() == scenario.after, "closing the lesson changed the game"
+
+
+def test_a_saved_notebook_shows_the_last_board_without_its_kernel(show_board, lab_server):
+    scenario = scenarios.tableau_move("athena")
+    board = show_board("athena", scenario.deal)
+    board.drag(scenario.move.src, scenario.move.dst, scenario.move.count)
+    board.wait_for_game(scenario.after, what=f"the game after dragging {scenario.move}")
+    lab = board.lab
+    lab.save()
+    path = lab.notebook_path
+    lab.close()  # shuts the kernel down: the reopened notebook gets a fresh one that has never seen `w`
+
+    lab.open_existing(path)
+    saved = Board(lab, 0)
+    saved.wait_until_rendered()
+    saved.wait_for_position(scenario.after, what="the board saved with the notebook")
