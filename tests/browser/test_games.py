@@ -39,11 +39,11 @@ def test_board_shows_the_games_cards(show_board, screenshot_dir, variant):
     position = board.game_position()
     assert position == sw.new_game(variant, deal=deal).position(), "the kernel's game is not the deal asked for"
     board.wait_for_position(position, what=f"{variant} deal {deal} as w.game.position() has it")
-    shown = board.shown()
-    # No face-down card may give its identity away, and every card the game has face up is on show.
-    face_up = {card for cards in shown.values() for card in cards if card != "down"}
-    assert len(face_up) == sum(len(cards) for cards in shown.values()) - sum(
-        cards.count("down") for cards in shown.values()), f"a card is shown twice: {shown}"
+    face_up = [card for cards in board.shown().values() for card in cards if card != "down"]
+    assert len(face_up) == len(set(face_up)), f"a card is on show twice: {sorted(face_up)}"
+    # A face-down card gives nothing away, not even to a screen reader.
+    labels = board.root.locator("[data-card='down']").evaluate_all("(cards) => cards.map((c) => c.ariaLabel)")
+    assert labels and set(labels) == {"face-down card"}, f"face-down cards are labelled {set(labels)}"
     board.lab.screenshot(screenshot_dir / f"{variant}.png", board.root)
 
 
