@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+import solitaire_widget
+
 from .lab import KernelError
 
 pytestmark = pytest.mark.browser
@@ -58,6 +60,8 @@ def test_kernel_helpers_report_what_they_saw(open_notebook):
     lab = open_notebook(["x = {'a': [1, 2]}"])
     lab.run_cell(0)
     assert lab.kernel_eval("x") == {"a": [1, 2]}
+    # The notebook's kernel runs the package under test, from the same environment as the tests.
+    assert lab.kernel_eval("__import__('solitaire_widget').__file__") == solitaire_widget.__file__
     assert lab.kernel_exec("print('hello')") == "hello\n"
     with pytest.raises(KernelError, match="ZeroDivisionError"):
         lab.kernel_exec("1 / 0")
