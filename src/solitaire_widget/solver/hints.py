@@ -70,7 +70,7 @@ def hint(game: Game, *, time_limit: float = 1.0) -> Hint:
                                                f"({len(result.line)} moves to a win).")
     position = game.position()
     rank_move = _camelot_rank if game.variant == "camelot" else _klondike_rank
-    score, move, why = min((rank_move(position, m) + (m,) for m in legal), key=lambda item: item[0])
+    _, why, move = min((rank_move(position, m) + (m,) for m in legal), key=lambda item: item[0])
     prefix = "The solver proved that this position can no longer be won. " if result.verdict == "unwinnable" else ""
     return Hint(move, "heuristic", f"{prefix}Heuristic: {why}")
 
