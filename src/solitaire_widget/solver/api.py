@@ -44,7 +44,10 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
         raise ValueError(f"table_limit must be a whole number of states, at least 1, not {table_limit!r}")
     position = _position_of(game_or_position)
     engine = CamelotState if position["variant"] == "camelot" else KlondikeState
-    verdict, internal, stats = depth_first(engine(position), budget, table_limit)
+    state = CamelotState(position, budget) if engine is CamelotState else KlondikeState(position)
+    verdict, internal, stats = depth_first(state, budget, table_limit)
+    if isinstance(state, CamelotState):
+        stats["relaxed_nodes"] = state.relaxed_nodes
     stats["seconds"] = round(budget.elapsed(), 4)
     line = [Move.from_dict(d) for d in engine(position).public_moves(internal)] if verdict == "winnable" else []
     return SolveResult(verdict, line, stats)

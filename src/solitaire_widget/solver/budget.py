@@ -46,6 +46,12 @@ class Budget:
                 self.stopped = "time"
         return self.stopped is not None
 
+    def sharing_deadline(self) -> Budget:
+        """A budget for a search run inside this one: the same deadline and cancel flag, no node limit."""
+        inner = Budget(None, None, self.cancel)
+        inner.started, inner.deadline = self.started, self.deadline
+        return inner
+
     def elapsed(self) -> float:
         """Seconds since the search started."""
         return time.perf_counter() - self.started

@@ -14,6 +14,12 @@ Internal moves:
   has no move, which is how the rules' "lost" shows up in the search. Only one empty cell per class is offered.
 * ``(REMOVE, cells)``: remove a Ten, or two cards adding up to ten. Only one choice per combination of ranks and
   classes is offered.
+
+Two exact prunings do most of the work. Once a card is dealt, the next few cards must fill the grid before anything
+can be removed, so a deal whose court cards cannot all fit, or after which nothing could be removed, is cut off at
+once (:meth:`CamelotState._placements`). And every position is first tried in the *relaxed* game, where any card
+may go in any cell (:meth:`CamelotState.relax`): a relaxed game that cannot be won proves the real one lost, and
+the relaxed game, with far fewer positions, is settled in milliseconds. Most lost deals are proved lost that way.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import JACK, KING, QUEEN, RANK, parse_card
+from .budget import Budget
+from .search import depth_first
 
 PLACE, REMOVE = 0, 1
 FILL, REMOVING = 0, 1
@@ -46,7 +54,7 @@ def cell_name(cell: int) -> str:
 class CamelotState:
     """A Camelot position in the solver's compact form, with move generation and make/unmake."""
 
-    def __init__(self, position: dict[str, Any]) -> None:
+    def __init__(self, position: dict[str, Any], budget: Budget | None = None) -> None:
         waste = [parse_card(code) for code in position["waste"]]
         stock = [parse_card(code) for code in position["stock"]]
         # The cards still to be placed, in the order they come: the waste card first, if there is one.
@@ -58,11 +66,43 @@ class CamelotState:
             for code in row:
                 self.grid.append(EMPTY if code is None else RANK[parse_card(code)])
         self.phase = REMOVING if position["phase"] == "remove" else FILL
+        self.cell_class, self.class_cells, self.court_class = CELL_CLASS, CLASS_CELLS, COURT_CLASS
+        # Verdicts of the relaxed game (see _relaxed_winnable), by relaxed key; None in a relaxed state.
+        self.relaxed: dict[bytes, bool] | None = {}
+        self.budget = budget
+        self.relaxed_nodes = 0
+
+    def relax(self) -> CamelotState:
+        """This position in the *relaxed* game, where any card may go in any cell.
+
+        Every win of the real game is a win of the relaxed one, so a relaxed game that cannot be won proves the
+        real one lost. The relaxed game has far fewer positions (a cell's class no longer matters), and it is
+        where most lost Camelot deals fail: the grid fills up with nothing to remove.
+        """
+        copy = object.__new__(CamelotState)
+        copy.coming, copy.next, copy.waste_pending = self.coming, self.next, self.waste_pending
+        copy.grid, copy.phase = self.grid[:], self.phase
+        copy.cell_class, copy.class_cells, copy.court_class = (3,) * 16, ((), (), (), tuple(range(16))), {}
+        copy.relaxed, copy.budget, copy.relaxed_nodes = None, None, 0
+        return copy
+
+    def _relaxed_winnable(self) -> bool:
+        """False when the relaxed game (see :meth:`relax`) is proved lost from here; searches, remembering."""
+        key = bytes(sorted(rank + 1 for rank in self.grid)) + bytes((self.next, self.phase))
+        known = self.relaxed.get(key)  # type: ignore[union-attr]
+        if known is None:
+            limits = Budget(None, None, None) if self.budget is None else self.budget.sharing_deadline()
+            verdict, _, stats = depth_first(self.relax(), limits, 1_000_000)
+            self.relaxed_nodes += stats["nodes"]
+            known = verdict != "unwinnable"
+            if verdict != "unknown":
+                self.relaxed[key] = known  # type: ignore[index]
+        return known
 
     def key(self) -> bytes:
         grid = self.grid
         parts = []
-        for cells in CLASS_CELLS:
+        for cells in self.class_cells:
             parts.extend(sorted(grid[cell] + 1 for cell in cells))
         parts.append(self.next)
         parts.append(self.phase)
@@ -82,6 +122,8 @@ class CamelotState:
 
     def moves(self) -> list[tuple]:
         """Removals first (they make room), then the placements of the next card."""
+        if self.relaxed is not None and not self._relaxed_winnable():
+            return []
         grid = self.grid
         out: list[tuple] = []
         if self.phase == REMOVING:
@@ -89,14 +131,15 @@ class CamelotState:
             for first in range(16):
                 rank = grid[first]
                 if rank == 10:
-                    signature = (10, CELL_CLASS[first])
+                    signature = (10, self.cell_class[first])
                     if signature not in offered:
                         offered.add(signature)
                         out.append((REMOVE, (first,)))
                 elif 1 <= rank <= 9:
                     for second in range(first + 1, 16):
                         if grid[second] == 10 - rank:
-                            signature = tuple(sorted(((rank, CELL_CLASS[first]), (10 - rank, CELL_CLASS[second]))))
+                            signature = tuple(sorted(((rank, self.cell_class[first]),
+                                                      (10 - rank, self.cell_class[second]))))
                             if signature not in offered:
                                 offered.add(signature)
                                 out.append((REMOVE, (first, second)))
@@ -118,7 +161,7 @@ class CamelotState:
         first_free = [-1, -1, -1, -1]
         for cell in range(16):
             if grid[cell] == EMPTY:
-                k = CELL_CLASS[cell]
+                k = self.cell_class[cell]
                 if not free[k]:
                     first_free[k] = cell
                 free[k] += 1
@@ -127,14 +170,14 @@ class CamelotState:
         window = self.coming[self.next:self.next + sum(free)]
         need = [0, 0, 0, 0]
         for card in window:
-            k = COURT_CLASS.get(RANK[card])
+            k = self.court_class.get(RANK[card])
             if k is not None:
                 need[k] += 1
         if any(need[k] > free[k] for k in range(3)):
             return []
         if self.next + len(window) < len(self.coming) and not self._removal_after(window):
             return []
-        court = COURT_CLASS.get(RANK[window[0]])
+        court = self.court_class.get(RANK[window[0]])
         if court is not None:
             return [(PLACE, first_free[court])]
         # Centre first (it blocks no court card), then the border class with the most room to spare.
