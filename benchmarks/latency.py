@@ -11,8 +11,13 @@ pointer events) for every other move, Camelot's tens with a click. For each move
 - **bytes**: what the widget sends from the kernel to the browser over its comm for that move (every ``comm.send``
   of the widget: state updates and custom messages; JSON payload plus binary buffers, measured by wrapping the
   widget's comm in the kernel), and the size of the intent the browser sent (measured as it arrives in the kernel).
-  The Jupyter message envelope around each comm message (header, parent header, ~0.5 KB) is not counted: it is the
+  The Jupyter message envelope around each comm message (header, parent header) is not in that figure: it is the
   protocol's cost, the same for any widget.
+- **wire bytes**, as a cross-check: every WebSocket frame between the page and the kernel that belongs to the move,
+  in both directions, counted by Playwright as the page sends and receives it. A frame belongs to the move when it
+  is the intent itself (a shell ``comm_msg``) or a message the kernel sent while handling it (its parent is that
+  ``comm_msg``: the state update, the answer, the busy/idle status). The benchmark's own requests to the kernel are
+  ``execute_request``s and are left out. This is everything the move costs on the wire, envelopes included.
 
 Run:  .venv/bin/python benchmarks/latency.py [--moves 150] [--variants athena,camelot] [--json out.json]
 Targets (issue 3): median <= 50 ms, 95th percentile <= 100 ms, <= 2 KB per move. Exit status 1 when missed.
@@ -139,9 +144,57 @@ def choose_move(game: Game, previous: Move | None) -> Move | None:
     return None
 
 
+def jupyter_message(payload: bytes | str) -> tuple[str, str, str]:
+    """(channel, msg_type, parent msg_type) of one kernel WebSocket frame.
+
+    JupyterLab 4 speaks the ``v1.kernel.websocket.jupyter.org`` protocol: binary frames holding a count of offsets,
+    the offsets (little-endian uint64), then the channel name, header, parent header, metadata, content and buffers.
+    Older servers send one JSON text frame per message.
+    """
+    if isinstance(payload, str):
+        message = json.loads(payload)
+        return (message.get("channel", ""), message["header"].get("msg_type", ""),
+                (message.get("parent_header") or {}).get("msg_type", ""))
+    count = int.from_bytes(payload[:8], "little")
+    offsets = [int.from_bytes(payload[8 + 8 * i:16 + 8 * i], "little") for i in range(count)]
+    channel = payload[offsets[0]:offsets[1]].decode()
+    header = json.loads(payload[offsets[1]:offsets[2]])
+    parent = json.loads(payload[offsets[2]:offsets[3]] or b"{}")
+    return channel, header.get("msg_type", ""), parent.get("msg_type", "")
+
+
+class WireMeter:
+    """Counts the kernel WebSocket bytes that belong to each move (see the module's docstring)."""
+
+    def __init__(self, page: Any) -> None:
+        self.move = -1  # index of the move being measured; frames are counted against it
+        self.bytes: dict[int, int] = {}
+        self.undecoded = 0
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        if "/api/kernels/" not in socket.url:
+            return
+        socket.on("framesent", lambda payload: self._frame(payload, sent=True))
+        socket.on("framereceived", lambda payload: self._frame(payload, sent=False))
+
+    def _frame(self, payload: bytes | str, sent: bool) -> None:
+        if self.move < 0:
+            return
+        try:
+            channel, msg_type, parent_type = jupyter_message(payload)
+        except (ValueError, KeyError, IndexError):
+            self.undecoded += 1
+            return
+        if (sent and msg_type == "comm_msg") or (not sent and parent_type == "comm_msg"):
+            size = len(payload.encode() if isinstance(payload, str) else payload)
+            self.bytes[self.move] = self.bytes.get(self.move, 0) + size
+
+
 class Bench:
     def __init__(self, lab: LabPage) -> None:
         self.lab = lab
+        self.wire = WireMeter(lab.page)
         self.latencies: list[float] = []
         self.dom_latencies: list[float] = []
         self.sent: list[int] = []  # kernel -> browser bytes per move
@@ -152,6 +205,7 @@ class Bench:
 
     def play_game(self, variant: str, deal: int, moves: int) -> int:
         lab = self.lab
+        self.wire.move = -1  # opening a notebook sends comm messages of its own (widget state requests)
         lab.open_notebook(f"latency-{variant}-{deal}.ipynb",
                           [f"import solitaire_widget as sw\nw = sw.Solitaire({variant!r}, deal={deal})\nw"])
         lab.run_cell(0)
@@ -171,6 +225,8 @@ class Bench:
             self.measure(board, move, game.position(), expected_moves=len(game.history))
             previous = move
             played += 1
+        lab.kernel_eval("0")  # a last round trip, so the last move's trailing frames are in
+        self.wire.move = -1
         lab.close()
         return played
 
@@ -193,6 +249,7 @@ class Bench:
         page = self.lab.page
         handle = board.root.element_handle()
         page.evaluate(_JS_ARM, [handle, expected_board(after)])
+        self.wire.move = len(self.latencies)
         kind = self.gesture(board, move)
         try:
             times = page.evaluate("() => window.__benchResult")
@@ -248,6 +305,7 @@ def main() -> int:
         browser.close()
 
     n = len(bench.latencies)
+    wire = [bench.wire.bytes.get(i, 0) for i in range(n)]
     median, p95 = statistics.median(bench.latencies), percentile(bench.latencies, 0.95)
     sent_median, sent_max = statistics.median(bench.sent), max(bench.sent)
     print(f"moves measured: {n} ({', '.join(f'{k}: {v}' for k, v in sorted(bench.gestures.items()))}) "
@@ -263,12 +321,15 @@ def main() -> int:
           f"(in {min(bench.messages)} to {max(bench.messages)} comm messages)")
     print(f"comm bytes per move, browser -> kernel (the intent): median {statistics.median(bench.received):.0f} B, "
           f"max {max(bench.received)} B")
+    print(f"WebSocket bytes per move, both ways, Jupyter envelopes included: median {statistics.median(wire):.0f} B, "
+          f"max {max(wire)} B" + (f" ({bench.wire.undecoded} frames not decoded)" if bench.wire.undecoded else ""))
     if errors:
         print("browser console errors:\n" + "\n".join(f"  {e}" for e in errors))
     if args.json:
         args.json.write_text(json.dumps({
             "latency_ms": bench.latencies, "dom_latency_ms": bench.dom_latencies,
             "bytes_sent": bench.sent, "bytes_received": bench.received, "messages_sent": bench.messages,
+            "wire_bytes": wire,
             "gestures": bench.gestures,
         }, indent=1))
     missed = [text for text, bad in (
