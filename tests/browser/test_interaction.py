@@ -199,3 +199,20 @@ def test_a_saved_notebook_shows_the_last_board_without_its_kernel(show_board, la
     saved = Board(lab, 0)
     saved.wait_until_rendered()
     saved.wait_for_position(scenario.after, what="the board saved with the notebook")
+
+
+def test_on_move_and_observe_hear_moves_made_on_the_board(show_board):
+    scenario = scenarios.tableau_move("athena")
+    board = show_board("athena", scenario.deal)
+    board.lab.kernel_exec(
+        "heard = []\n"
+        "w.on_move(lambda event: heard.append([event.kind, str(event.move), event.source]))\n"
+        "revisions = []\n"
+        "w.observe(lambda change: revisions.append(change['new']['rev']), 'view')\n"
+    )
+    board.drag(scenario.move.src, scenario.move.dst, scenario.move.count)
+    board.wait_for_game(scenario.after, what=f"the game after dragging {scenario.move}")
+    board.click_pile("stock")
+    board.wait_for_kernel_value("len(heard)", 2)
+    assert board.lab.kernel_eval("heard") == [["play", str(scenario.move), "board"], ["play", "deal", "board"]]
+    assert board.lab.kernel_eval("revisions") == [1, 2]
