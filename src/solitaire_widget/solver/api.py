@@ -43,13 +43,18 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     if isinstance(table_limit, bool) or not isinstance(table_limit, int) or table_limit < 1:
         raise ValueError(f"table_limit must be a whole number of states, at least 1, not {table_limit!r}")
     position = _position_of(game_or_position)
-    engine = CamelotState if position["variant"] == "camelot" else KlondikeState
-    state = CamelotState(position, budget) if engine is CamelotState else KlondikeState(position)
-    verdict, internal, stats = depth_first(state, budget, table_limit)
-    if isinstance(state, CamelotState):
+    state: CamelotState | KlondikeState
+    if position["variant"] == "camelot":
+        state = CamelotState(position, budget)
+        verdict, internal, stats = depth_first(state, budget, table_limit)
         stats["relaxed_nodes"] = state.relaxed_nodes
+    else:
+        state = KlondikeState(position)
+        verdict, internal, stats = depth_first(state, budget, table_limit)
     stats["seconds"] = round(budget.elapsed(), 4)
-    line = [Move.from_dict(d) for d in engine(position).public_moves(internal)] if verdict == "winnable" else []
+    # The search leaves its state where it stopped; the line is replayed from a fresh one.
+    fresh = CamelotState(position) if isinstance(state, CamelotState) else KlondikeState(position)
+    line = [Move.from_dict(d) for d in fresh.public_moves(internal)] if verdict == "winnable" else []
     return SolveResult(verdict, line, stats)
 
 

@@ -57,6 +57,7 @@ FAMILY_RULES: dict[str, tuple[bool, bool]] = {
 }
 
 _SEPARATOR = b"\xff"
+_ALL_UP = [13, 13, 13, 13]
 
 
 def _parents(alternate: bool) -> tuple[tuple[int, ...], ...]:
@@ -159,7 +160,7 @@ class KlondikeState:
         return _SEPARATOR.join(sorted(self.colkey)) + bytes(self.found) + tail
 
     def won(self) -> bool:
-        return sum(self.found) == 52
+        return self.found == _ALL_UP
 
     def redeal_left(self) -> bool:
         return self.redeals < 0 or self.redeals_used < self.redeals
