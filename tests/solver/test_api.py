@@ -12,7 +12,6 @@ from solitaire_widget.solver import SolveResult, solve
 
 from .helpers import family_position, replays_to_win
 
-
 # A deal the solver cannot decide in a minute.
 HARD = sw.new_game("klondike", deal=1, draw=1, redeals=-1)
 

@@ -23,7 +23,7 @@ class CancelFlag(Protocol):
 class Budget:
     """Decides when a search must stop and answer "unknown"."""
 
-    __slots__ = ("deadline", "node_limit", "cancel", "started", "stopped")
+    __slots__ = ("cancel", "deadline", "node_limit", "started", "stopped")
 
     #: Why the search stopped early: "time", "nodes" or "cancelled" (None while it runs or if it finished).
     stopped: str | None

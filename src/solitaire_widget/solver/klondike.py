@@ -34,6 +34,10 @@ Reductions, each of which keeps the search exact:
   so the card can only ever hold cards taken back down from the foundations, which never help a card still in
   play: keeping it up loses nothing, even though cards may come back down. From the waste this is only done with
   one-card deals; with three-card deals removing a waste card shifts which cards later deals reach.
+* **Preparing moves wait for their use.** A tableau move that leaves a face-up card on top, a card taken down
+  from a foundation, and (when every stock card is always at hand) a stock card laid out only prepare a later
+  move; they are offered only while that later move can still happen without a face-down card being turned
+  first (see ``KlondikeState._prepares``). This is what stops face-up cards being shuffled to and fro for nothing.
 * **Pointless moves** are not generated: a whole column into an empty column, and the same group into each of
   several empty columns (they are all alike).
 """
@@ -42,8 +46,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import CODE, RANK, RED, SUIT, parse_card
-from .budget import CHECK_EVERY, Budget
+from ..cards import RANK, RED, SUIT, parse_card
 
 #: Added to a card's number to mark it face down in the tableau.
 DOWN = 64
@@ -490,14 +493,3 @@ class KlondikeState:
                     del piles[suit]
             self.make(move)
         return out
-
-    def describe(self, move: tuple) -> str:
-        """The card a move plays, as a code, for messages."""
-        kind = move[0]
-        if kind == T2T:
-            return CODE[self.cols[move[1]][-move[3]]]
-        if kind == T2F:
-            return CODE[self.cols[move[1]][-1]]
-        if kind == STOCK:
-            return CODE[self.talon[move[1]]]
-        return CODE[move[1] * 13 + self.found[move[1]] - 1]
