@@ -33,7 +33,7 @@ export interface FamilyView extends BaseView {
   /** Columns bottom to top; `null` is a face-down card, which carries no identity at all. */
   tableau: (string | null)[][];
   /** Passes through the stock still to come after this one; `null` when unlimited. */
-  passes_left: number | null;
+  redeals_left: number | null;
 }
 
 export interface CamelotView extends BaseView {

@@ -307,3 +307,28 @@ def test_stuck_with_no_legal_move_at_all():
     game = game_at(klondike_position("klondike", ["2S", "2C"], stock="", waste="", rest_to="t1",
                                      redeals_used=2))
     assert game.legal_moves() == [] and game.status == "stuck"
+
+
+def test_stuck_search_does_not_depend_on_the_call_stack():
+    """The search for "stuck" can visit thousands of positions in a row; it must not recurse once per position.
+
+    The position: Thumb and Pouch deal 1 after 86 moves of the "bold" player, where the stock is spent with no redeal
+    left and the tableau can be shuffled a long way (found by the notebooks' strategy experiments)."""
+    import inspect
+    import sys
+
+    from solitaire_widget.strategies import play_out
+
+    played = sw.new_game("thumb-and-pouch", deal=1)
+    play_out(played, "bold")
+    game = sw.new_game("thumb-and-pouch", deal=1)
+    for move in played.history[:86]:
+        game.play(move)
+    assert game.stock_count == 0 and game.redeals_left == 0
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 60)
+    try:
+        status = game.status
+    finally:
+        sys.setrecursionlimit(old)
+    assert status in ("playing", "stuck")

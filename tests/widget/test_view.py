@@ -61,15 +61,15 @@ def test_the_view_mirrors_the_game() -> None:
     view = masked_view(game, rev=0)
     assert view["tableau"][0] == [None, "KS", None, "JH"]
     assert view["legal"] == [str(m) for m in game.legal_moves()]
-    assert (view["variant"], view["deal"], view["passes_left"], view["status"]) == ("athena", 1, 2, "playing")
+    assert (view["variant"], view["deal"], view["redeals_left"], view["status"]) == ("athena", 1, 2, "playing")
     camelot = masked_view(sw.new_game("camelot", deal=1), rev=0)
     assert camelot["grid"] == [[None] * 4] * 4 and camelot["phase"] == "fill" and camelot["removed"] == 0
 
 
 def test_status_line() -> None:
     assert status_line(sw.new_game("athena", deal=1)) == (
-        "Athena · deal 1 · score 0/52 · moves 0 · stock 24 · passes left 2")
-    assert status_line(sw.new_game("klondike", deal=1, draw=3)).endswith("passes left: unlimited")
+        "Athena · deal 1 · score 0/52 · moves 0 · stock 24 · redeals left 2")
+    assert status_line(sw.new_game("klondike", deal=1, draw=3)).endswith("redeals: unlimited")
     assert status_line(sw.new_game("camelot", deal=4)) == (
         "Camelot · deal 4 · score 0/40 · moves 0 · stock 52 · phase: filling")
 

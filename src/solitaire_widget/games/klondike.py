@@ -432,7 +432,7 @@ class KlondikeEngine:
     def is_won(self) -> bool:
         return self.score == 52
 
-    def is_stuck(self, limit: int = 4000) -> bool:
+    def is_stuck(self, limit: int = 2000) -> bool:
         """No move is left that leads anywhere new (RULES.md's "stuck").
 
         The stock must be spent. Then every position reachable by moves within the tableau and to or from the
@@ -444,35 +444,56 @@ class KlondikeEngine:
             return False
         start_score = self.score
         seen = {self._shuffle_key()}
-        return self._nothing_new(seen, start_score, limit)
-
-    def _shuffle_key(self) -> tuple:
-        first = TABLEAU0
-        return tuple(tuple(p) for p in self.piles[FOUNDATION0:first + self.columns])
-
-    def _nothing_new(self, seen: set, start_score: int, limit: int) -> bool:
-        if self.score > start_score:
+        # Depth-first, with an explicit stack (the search can go deeper than Python's call stack): ``frames[k]``
+        # lists the moves still to try at depth k, and ``path[k]`` is the move (and token) that led to depth k + 1.
+        # Each position's moves are first scanned for a step that gives something new, so that progress one move
+        # away is found before the search wanders deep into shuffles.
+        moves = self.legal_moves()
+        if self._gives_something(moves, start_score):
             return False
-        for move in self.legal_moves():
-            if move.kind != "move":
-                return False  # a deal or redeal (cannot happen once the stock is spent, but never stuck then)
-            if move._s == WASTE:
-                return False
-            token = self.apply(move)
-            try:
-                if token:  # turned a face-down card up
-                    return False
+        frames = [iter(moves)]
+        path: list[tuple[Move, Any]] = []
+        try:
+            while frames:
+                move = next(frames[-1], None)
+                if move is None:
+                    frames.pop()
+                    if path and len(path) == len(frames):
+                        self.unapply(*path.pop())
+                    continue
+                path.append((move, self.apply(move)))
                 key = self._shuffle_key()
                 if key in seen:
+                    self.unapply(*path.pop())
                     continue
                 if len(seen) >= limit:
                     return False
                 seen.add(key)
-                if not self._nothing_new(seen, start_score, limit):
+                moves = self.legal_moves()
+                if self._gives_something(moves, start_score):
                     return False
-            finally:
-                self.unapply(move, token)
-        return True
+                frames.append(iter(moves))
+            return True
+        finally:
+            while path:
+                self.unapply(*path.pop())
+
+    def _gives_something(self, moves: list[Move], start_score: int) -> bool:
+        """Whether one of ``moves`` deals, plays from the waste, turns a card up, or raises the score above
+        ``start_score`` (a card that had not been up before goes up)."""
+        for move in moves:
+            if move.kind != "move" or move._s == WASTE:
+                return True
+            token = self.apply(move)
+            better = token or self.score > start_score
+            self.unapply(move, token)
+            if better:
+                return True
+        return False
+
+    def _shuffle_key(self) -> tuple:
+        """The position up to the order of columns and of foundations, which shuffles cannot make matter."""
+        return tuple(sorted(tuple(p) for p in self.piles[FOUNDATION0:TABLEAU0 + self.columns]))
 
     # Positions -------------------------------------------------------------------------------------------------
 

@@ -78,7 +78,7 @@ class Solitaire(anywidget.AnyWidget):
 
     #: The masked position the board draws (no face-down card identities), with its revision and legal moves.
     view = traitlets.Dict().tag(sync=True)
-    #: The status line: game, deal number, score, moves, stock, passes left (Camelot: phase).
+    #: The status line: game, deal number, score, moves, stock, redeals left (Camelot: phase).
     status_line = traitlets.Unicode().tag(sync=True)
     #: The last message: ``{"text", "kind": "info" | "error", "id"}``; the board announces it.
     message = traitlets.Dict().tag(sync=True)

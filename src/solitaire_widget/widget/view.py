@@ -47,12 +47,12 @@ def masked_view(game: Game, rev: int) -> dict[str, Any]:
     else:
         view["foundations"] = position["foundations"]
         view["tableau"] = [[card if card.isupper() else None for card in column] for column in position["tableau"]]
-        view["passes_left"] = game.passes_left
+        view["redeals_left"] = game.redeals_left
     return view
 
 
 def status_line(game: Game) -> str:
-    """``Athena · deal 42 · score 3/52 · moves 12 · stock 20 · passes left 2``: the line under the board."""
+    """``Athena · deal 42 · score 3/52 · moves 12 · stock 20 · redeals left 2``: the line under the board."""
     parts = [game.title]
     if game.deal is not None:
         parts.append(f"deal {game.deal}")
@@ -61,8 +61,8 @@ def status_line(game: Game) -> str:
     if camelot:
         parts.append(f"phase: {_PHASE_WORDS.get(game.phase or '', game.phase)}")
     else:
-        passes = game.passes_left
-        parts.append("passes left: unlimited" if passes is None else f"passes left {passes}")
+        redeals = game.redeals_left
+        parts.append("redeals: unlimited" if redeals is None else f"redeals left {redeals}")
     if game.status != "playing":
         parts.append(game.status)
     return " · ".join(parts)
