@@ -177,6 +177,26 @@ class Board:
         mouse.move(tx, ty, steps=steps)
         mouse.up()
 
+    def touch_drag(self, src: str, dst: str, count: int = 1, *, steps: int = 10) -> None:
+        """Drag with a finger: touch start, moves and end sent through the browser's input pipeline (CDP), which
+        turns them into pointer events of type "touch". Needs a context with ``has_touch=True``."""
+        cards = self.cards(src)
+        x, y = self._grip(cards.nth(cards.count() - count))
+        tx, ty = self._drop_point(dst)
+        session = self.page.context.new_cdp_session(self.page)
+        try:
+            session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+            for step in range(1, steps + 1):
+                point = {"x": x + (tx - x) * step / steps, "y": y + (ty - y) * step / steps}
+                session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+            session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        finally:
+            session.detach()
+
+    def tap_pile(self, pile: str) -> None:
+        cards = self.cards(pile)
+        (cards.last if cards.count() else self.pile(pile)).tap()
+
     def click_pile(self, pile: str) -> None:
         """Click a pile: its top card when it has one, the pile itself otherwise."""
         cards = self.cards(pile)

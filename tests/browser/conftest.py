@@ -3,7 +3,8 @@
 - ``lab_server`` (session): ``jupyter lab`` on 127.0.0.1 with no token, a free port and a temporary root directory.
 - ``chromium`` (session): Debian's Chromium (``/usr/bin/chromium``) driven by Playwright, headless.
 - ``lab`` (per test): a fresh browser context and page on that server, as a :class:`~.lab.LabPage`. When the test
-  ends it shuts the notebook's kernel down, and it fails the test if the browser console showed an error.
+  ends it shuts the notebook's kernel down, and it fails the test if the browser console showed an error. Mark a
+  test ``@pytest.mark.browser_context(has_touch=True)`` (any ``new_context`` option) to change its context.
 - ``open_notebook`` (per test): writes a notebook of the given code cells into the server's root, opens it in
   ``lab`` and waits for its kernel; returns the ``LabPage``.
 - ``show_board`` (per test): a notebook showing ``w = sw.Solitaire(variant, deal=...)``, as a :class:`~.board.Board`.
@@ -24,6 +25,11 @@ from .lab import CHROMIUM, CHROMIUM_ARGS, REPO, LabPage, LabServer
 
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
 VIEWPORT = {"width": 1400, "height": 1000}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "browser_context(**options): options for the test's Playwright browser context (has_touch=True)")
 
 
 @pytest.fixture(scope="session")
@@ -66,7 +72,8 @@ def _safe_name(nodeid: str) -> str:
 
 @pytest.fixture
 def lab(request: pytest.FixtureRequest, lab_server: LabServer, chromium) -> Iterator[LabPage]:
-    context = chromium.new_context(viewport=VIEWPORT)
+    marker = request.node.get_closest_marker("browser_context")
+    context = chromium.new_context(viewport=VIEWPORT, **(marker.kwargs if marker else {}))
     context.set_default_timeout(30_000)
     page = context.new_page()
     lab_page = LabPage(page, lab_server)

@@ -216,3 +216,15 @@ def test_on_move_and_observe_hear_moves_made_on_the_board(show_board):
     board.wait_for_kernel_value("len(heard)", 2)
     assert board.lab.kernel_eval("heard") == [["play", str(scenario.move), "board"], ["play", "deal", "board"]]
     assert board.lab.kernel_eval("revisions") == [1, 2]
+
+
+@pytest.mark.browser_context(has_touch=True)
+def test_touch_drag_and_tap(show_board):
+    scenario = scenarios.tableau_move("athena")
+    board = show_board("athena", scenario.deal)
+    board.touch_drag(scenario.move.src, scenario.move.dst, scenario.move.count)
+    board.wait_for_game(scenario.after, what=f"the game after a touch drag of {scenario.move}")
+    board.wait_for_position(scenario.after)
+    board.tap_pile("stock")
+    dealt = scenarios.after_moves("athena", scenario.deal, [str(scenario.move), "deal"])
+    board.wait_for_game(dealt, what="the game after a tap on the stock")
