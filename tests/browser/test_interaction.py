@@ -228,3 +228,32 @@ def test_touch_drag_and_tap(show_board):
     board.tap_pile("stock")
     dealt = scenarios.after_moves("athena", scenario.deal, [str(scenario.move), "deal"])
     board.wait_for_game(dealt, what="the game after a tap on the stock")
+
+
+_WATCH_MOTION = """
+    (root) => {
+      window.__swMotion = false;
+      const seen = () => { if (root.querySelector('.sw-moving') || root.getAnimations({subtree: true}).length) {
+        window.__swMotion = true; } };
+      new MutationObserver(seen).observe(root, {subtree: true, attributes: true, childList: true});
+    }
+"""
+
+
+@pytest.mark.parametrize("motion", [
+    pytest.param("no-preference", marks=pytest.mark.browser_context(reduced_motion="no-preference")),
+    pytest.param("reduce", marks=pytest.mark.browser_context(reduced_motion="reduce")),
+])
+def test_cards_glide_unless_reduced_motion_is_asked_for(show_board, motion):
+    scenario = scenarios.tableau_move("athena")
+    board = show_board("athena", scenario.deal)
+    board.wait_until_settled()
+    board.root.evaluate(_WATCH_MOTION)
+    board.play_from_python(str(scenario.move))
+    board.wait_for_position(scenario.after)
+    board.wait_until_settled()
+    moved = board.page.evaluate("() => window.__swMotion")
+    if motion == "reduce":
+        assert not moved, "cards moved with an animation although the browser asks for reduced motion"
+    else:
+        assert moved, "no animation ran for a move (animate is on by default)"
