@@ -44,6 +44,7 @@ CELL_CLASS = (
 )
 CLASS_CELLS = tuple(tuple(cell for cell in range(16) if CELL_CLASS[cell] == k) for k in range(4))
 COURT_CLASS = {KING: 0, QUEEN: 1, JACK: 2}
+_NO_COST = (0, 0)
 
 
 def cell_name(cell: int) -> str:
@@ -108,12 +109,16 @@ class CamelotState:
         parts.append(self.phase)
         return bytes(parts)
 
+    def cost(self) -> tuple[int, int]:
+        """Nothing in Camelot is cheaper in one state than in another with the same key."""
+        return _NO_COST
+
     def won(self) -> bool:
         if self.next < len(self.coming):
             return False
         return all(rank == EMPTY or rank > 10 for rank in self.grid)
 
-    def settle(self) -> list[tuple[tuple, Any]]:
+    def settle(self, after: tuple | None = None) -> list[tuple[tuple, Any]]:
         """Camelot has no move worth making without branching."""
         return []
 

@@ -20,8 +20,9 @@ Reductions, each of which keeps the search exact:
 
 * **Canonical states.** The table key sorts the columns, so states that differ only in the order of the columns
   are searched once; foundation order is already gone from the layout. The stock and waste cards are whatever is
-  in neither the tableau nor the foundations, so the key needs only ``pos`` and the redeals used; with one-card
-  deals and unlimited redeals every stock card is always reachable, so even ``pos`` is left out.
+  in neither the tableau nor the foundations, so beyond that only ``pos`` and the redeals used matter, and
+  those as a cost (see ``KlondikeState.cost``): a state is not searched when one with the same key, no more
+  redeals used and (with one-card deals) no bigger waste was.
 * **Compressed stock.** Dealing and redealing do not touch the tableau or the foundations, so in any winning line
   the deals can be postponed until just before the waste card is played. One internal move therefore stands for
   "deal (and redeal if needed) until card X is on top of the waste, then play X", for every X reachable that way.
@@ -150,17 +151,22 @@ class KlondikeState:
         self.pos = len(waste)
         self.redeals_used: int = position["redeals_used"]
         # With one-card deals and unlimited redeals every stock card is always one move away (see module doc).
-        self.pos_matters = not (self.draw == 1 and self.redeals < 0)
+        self.all_at_hand = self.draw == 1 and self.redeals < 0
 
     # -- state -------------------------------------------------------------------------------------------------
 
     def key(self) -> bytes:
-        """The canonical table key: column order, foundation order and unreachable detail left out."""
-        tail = bytes((
-            self.pos if self.pos_matters else 0,
-            self.redeals_used if self.redeals >= 0 else 0,
-        ))
+        """The canonical table key: column order, foundation order and what :meth:`cost` weighs left out."""
+        tail = bytes((self.pos,)) if self.draw > 1 else b""
         return _SEPARATOR.join(sorted(self.colkey)) + bytes(self.found) + tail
+
+    def cost(self) -> tuple[int, int]:
+        """(waste size, redeals used), where smaller never hurts: one-card deals reach from a smaller waste every
+        card a bigger one reaches in the same pass, and fewer redeals used leave more to come. With unlimited
+        redeals neither matters; with three-card deals the waste size is part of the key instead (it decides
+        which cards later deals reach)."""
+        return (self.pos if self.draw == 1 and self.redeals >= 0 else 0,
+                self.redeals_used if self.redeals >= 0 else 0)
 
     def won(self) -> bool:
         return self.found == _ALL_UP
@@ -214,6 +220,7 @@ class KlondikeState:
                     empty = index
         targets = self.stock_targets()
         self._reach = None
+        where = top_of.get
 
         up: list[tuple] = []
         turning: list[tuple[int, tuple]] = []
@@ -230,12 +237,22 @@ class KlondikeState:
             height = len(col)
             for k in range(height - 1, run_start[src] - 1, -1):
                 base = col[k]
-                count = height - k
-                dsts = [top_of[p] for p in parents[base] if p in top_of]
+                dsts = None
+                for parent in parents[base]:
+                    dst = where(parent)
+                    if dst is not None:
+                        if dsts is None:
+                            dsts = [dst]
+                        else:
+                            dsts.append(dst)
                 if empty >= 0 and k and (not king_only or RANK[base] == 13):
-                    dsts.append(empty)
-                if not dsts:
+                    if dsts is None:
+                        dsts = [empty]
+                    else:
+                        dsts.append(empty)
+                if dsts is None:
                     continue
+                count = height - k
                 below = col[k - 1] if k else -1
                 if below < 0 or below >= DOWN:
                     hidden = 0 if below < 0 else sum(card >= DOWN for card in col)
@@ -248,7 +265,7 @@ class KlondikeState:
             card = talon[index]
             if found[SUIT[card]] == RANK[card] - 1:
                 up.append((STOCK, index, redeal, -1))
-            if not self.pos_matters and not self._prepares(children[card]):
+            if self.all_at_hand and not self._prepares(children[card]):
                 continue
             for parent in parents[card]:
                 dst = top_of.get(parent)
@@ -303,10 +320,10 @@ class KlondikeState:
             reach.update(col[k:])
         for suit, rank in enumerate(self.found):
             reach.update(range(suit * 13, suit * 13 + rank))
-        if self.pos_matters:
-            reach.update(self.talon[index] for index, _ in self.stock_targets())
-        else:
+        if self.all_at_hand:
             reach.update(self.talon)
+        else:
+            reach.update(self.talon[index] for index, _ in self.stock_targets())
         return reach
 
     def _uncovers_useful(self, col: list[int], x: int, base: int) -> bool:
@@ -412,10 +429,25 @@ class KlondikeState:
             self.colkey[dst] = bytes(cols[dst])
             self.found[suit] += 1
 
-    def settle(self) -> list[tuple[tuple, Any]]:
-        """Make every safe foundation move (see the module doc); returns them with their undo data."""
+    def settle(self, after: tuple | None = None) -> list[tuple[tuple, Any]]:
+        """Make every safe foundation move (see the module doc); returns them with their undo data.
+
+        ``after`` is the move just made, if any. When it sent no card up, the foundations are as they were when
+        everything safe had gone up, so only the card it left on top can have become safe: that is all there is
+        to look at, which spares a scan of every column on most moves.
+        """
         made: list[tuple[tuple, Any]] = []
         cols, found, safety = self.cols, self.found, self.safety
+        if after is not None:
+            kind = after[0]
+            if kind == F2T:
+                return made
+            if kind == T2T or kind == STOCK and after[3] >= 0:
+                col = cols[after[1] if kind == T2T else after[3]]
+                card = col[-1] if col else -1
+                waste = self.talon[self.pos - 1] if kind == STOCK and self.draw == 1 and self.pos else -1
+                if not self._safe(card) and not self._safe(waste):
+                    return made
         progress = True
         while progress:
             progress = False
@@ -443,6 +475,15 @@ class KlondikeState:
                         made.append((move, self.make(move)))
                         progress = True
         return made
+
+    def _safe(self, card: int) -> bool:
+        """Whether ``card`` (-1: none) may go up now and safely (see the module doc)."""
+        if card < 0 or self.found[SUIT[card]] != RANK[card] - 1:
+            return False
+        for suit, rank in self.safety[card]:
+            if self.found[suit] < rank:
+                return False
+        return True
 
     def takeback(self, made: list[tuple[tuple, Any]]) -> None:
         """Undo what :meth:`settle` did."""

@@ -1,13 +1,17 @@
 """The depth-first search shared by both game engines of the solver.
 
-An engine state offers ``key()``, ``won()``, ``moves()`` (best first), ``make(move) -> undo``,
-``unmake(move, undo)``, ``settle() -> made`` (moves it makes at once, without branching) and ``takeback(made)``.
+An engine state offers ``key()``, ``cost()``, ``won()``, ``moves()`` (best first), ``make(move) -> undo``,
+``unmake(move, undo)``, ``settle(after=None) -> made`` (moves it makes at once, without branching, after the move
+``after``) and ``takeback(made)``.
 The search is iterative, so long lines never meet Python's recursion limit.
 
 The table of seen states makes the search exact and finite: a state seen before is either on the current path
-(going there again would be a loop) or already searched without finding a win. When the table reaches its size
-cap it is emptied except for the states on the current path; that costs repeated work but never correctness,
-and the path states alone keep every line simple, so the search still ends.
+(going there again would be a loop) or already searched without finding a win. It also prunes *dominated*
+states: two states with the same ``key()`` differ only in their ``cost()``, a pair of small numbers where less
+is never worse (the Klondike family's redeals used, say): a state that costs at least as much in both as one
+seen before can do nothing that one could not, move for move, so it is not searched again. When the table
+reaches its size cap it is emptied except for the states on the current path; that costs repeated work but
+never correctness, and the path states alone keep every line simple, so the search still ends.
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ from .budget import CHECK_EVERY, Budget
 
 class EngineState(Protocol):
     def key(self) -> bytes: ...
+    def cost(self) -> tuple[int, int]: ...
     def won(self) -> bool: ...
     def moves(self) -> list[tuple]: ...
     def make(self, move: tuple) -> Any: ...
     def unmake(self, move: tuple, undo: Any) -> None: ...
-    def settle(self) -> list[tuple[tuple, Any]]: ...
+    def settle(self, after: tuple | None = None) -> list[tuple[tuple, Any]]: ...
     def takeback(self, made: list[tuple[tuple, Any]]) -> None: ...
 
 
@@ -40,9 +45,9 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
         stats["stopped_by"] = budget.stopped
         return "unknown", [], stats
 
-    root_key = state.key()
-    seen = {root_key}
-    path_keys = [root_key]
+    root = (state.key(), state.cost())
+    seen: dict[bytes, list[tuple[int, int]]] = {root[0]: [root[1]]}
+    path_keys = [root]
     path: list[tuple[tuple, Any, list[tuple[tuple, Any]]]] = []
     frames = [state.moves()]
     cursor = [0]
@@ -50,8 +55,8 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
     peak = 1
     node_limit = budget.node_limit
     next_check = CHECK_EVERY if node_limit is None else min(CHECK_EVERY, node_limit)
-    make, unmake, settle, takeback, key, won = (
-        state.make, state.unmake, state.settle, state.takeback, state.key, state.won)
+    make, unmake, settle, takeback, key, cost, won = (
+        state.make, state.unmake, state.settle, state.takeback, state.key, state.cost, state.won)
 
     verdict = "unwinnable"
     line: list[tuple] = []
@@ -70,7 +75,7 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
         cursor[-1] = i + 1
         move = moves[i]
         undo = make(move)
-        made = settle()
+        made = settle(move)
         nodes += 1
         if nodes >= next_check:
             if budget.exhausted(nodes):
@@ -90,18 +95,32 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
             line.extend(m for m, _ in made)
             break
         k = key()
-        if k in seen:
-            takeback(made)
-            unmake(move, undo)
-            continue
-        if len(seen) >= table_limit:
-            seen = set(path_keys)
-            stats["table_clears"] += 1
-        seen.add(k)
-        if len(seen) > peak:
-            peak = len(seen)
+        c = cost()
+        costs = seen.get(k)
+        if costs is not None:
+            p, r = c
+            for p0, r0 in costs:
+                if p0 <= p and r0 <= r:
+                    break
+            else:
+                costs[:] = [c0 for c0 in costs if c0[0] < p or c0[1] < r]
+                costs.append(c)
+                costs = None
+            if costs is not None:
+                takeback(made)
+                unmake(move, undo)
+                continue
+        else:
+            if len(seen) >= table_limit:
+                seen = {}
+                for pk, pc in path_keys:
+                    seen.setdefault(pk, []).append(pc)
+                stats["table_clears"] += 1
+            seen[k] = [c]
+            if len(seen) > peak:
+                peak = len(seen)
         path.append((move, undo, made))
-        path_keys.append(k)
+        path_keys.append((k, c))
         frames.append(state.moves())
         cursor.append(0)
 
