@@ -130,6 +130,16 @@ def stock_run(variant: str, deal: int = 1) -> list[tuple[Move, dict[str, Any]]]:
         steps.append((move, game.position()))
 
 
+def face_up_suits(variant: str, suits: str) -> int:
+    """A deal whose opening tableau shows a face-up card of each of ``suits``."""
+
+    def shows_all(game: Game) -> bool:
+        up = {card[1] for column in game.position()["tableau"] for card in column if card.isupper()}
+        return set(suits) <= up
+
+    return find_deal(variant, shows_all, f"face-up cards of suits {suits}")[0]
+
+
 def one_move_from_winning(variant: str) -> dict[str, Any]:
     """A position of a Klondike-family game whose only card off the foundations, the King of spades, tops column 1."""
     ranks = "A23456789TJQK"

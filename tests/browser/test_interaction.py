@@ -257,3 +257,63 @@ def test_cards_glide_unless_reduced_motion_is_asked_for(show_board, motion):
         assert not moved, "cards moved with an animation although the browser asks for reduced motion"
     else:
         assert moved, "no animation ran for a move (animate is on by default)"
+
+
+_SUIT_COLOURS = """
+    (root) => Object.fromEntries(['C', 'D', 'H', 'S'].map((suit) => {
+      const card = root.querySelector(`[data-card$="${suit}"]`);
+      return [suit, card ? getComputedStyle(card).color : null];
+    }))
+"""
+
+
+def test_display_options_four_colours_and_card_size(show_board):
+    deal = scenarios.face_up_suits("athena", "CDHS")
+    board = show_board("athena", deal)
+    two_colours = board.root.evaluate(_SUIT_COLOURS)
+    assert two_colours["D"] == two_colours["H"] and two_colours["C"] == two_colours["S"], two_colours
+    assert two_colours["D"] != two_colours["S"], f"red and black suits look the same: {two_colours}"
+
+    board.lab.kernel_exec("w.four_color = True")
+    board.page.wait_for_function("(root) => root.querySelector('.sw-root.sw-four-color')",
+                                 arg=board.root.element_handle())
+    four_colours = board.root.evaluate(_SUIT_COLOURS)
+    assert len(set(four_colours.values())) == 4, f"four-colour suits are not four colours: {four_colours}"
+
+    widths = {}
+    for size in ("small", "large"):
+        board.lab.kernel_exec(f"w.card_size = {size!r}")
+        board.page.wait_for_function(f"(root) => root.querySelector('.sw-root[data-size={size}]')",
+                                     arg=board.root.element_handle())
+        board.wait_until_settled()
+        widths[size] = board.box(board.top_card("t1"))["width"]
+    assert widths["small"] <= 60 < widths["large"] <= 112, f"card widths by size: {widths}"
+
+
+_THEME_COLOURS = """
+    (root) => {
+      const style = (selector) => getComputedStyle(root.querySelector(selector));
+      return {felt: style('.sw-felt').backgroundColor, status: style('.sw-status').color,
+              card: style('[data-card]:not([data-card="down"])').backgroundColor};
+    }
+"""
+_SET_THEME = "async (theme) => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }"
+
+
+def test_the_board_follows_the_dark_theme(show_board, screenshot_dir):
+    board = show_board("athena", scenarios.tableau_move("athena").deal)
+    page = board.page
+    light = board.root.evaluate(_THEME_COLOURS)
+    try:
+        page.evaluate(_SET_THEME, "JupyterLab Dark")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        handle = board.root.element_handle()
+        page.wait_for_function(f"([root, light]) => ({_THEME_COLOURS})(root).felt !== light.felt",
+                               arg=[handle, light], timeout=10_000)
+        dark = board.root.evaluate(_THEME_COLOURS)
+        assert dark["felt"] != light["felt"] and dark["status"] != light["status"], (light, dark)
+        board.lab.screenshot(screenshot_dir / "athena-dark.png", board.root)
+    finally:
+        # The theme is a user setting of the session's server: put it back for the tests that follow.
+        page.evaluate(_SET_THEME, "JupyterLab Light")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
