@@ -13,9 +13,9 @@ from .klondike import KlondikeState
 from .result import SolveResult
 from .search import depth_first
 
-#: Most states kept in the table of seen states (about 150 bytes each). Past it the table is emptied and the
-#: search goes on, still exact, only repeating some work.
-TABLE_LIMIT = 3_000_000
+#: Most states kept in the table of seen states (about 250 bytes each, so some 500 MB at most). Past it the
+#: table is emptied and the search goes on, still exact, only repeating some work.
+TABLE_LIMIT = 2_000_000
 
 
 def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None = 10.0,

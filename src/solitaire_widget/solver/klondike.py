@@ -62,6 +62,10 @@ FAMILY_RULES: dict[str, tuple[bool, bool]] = {
 
 _SEPARATOR = b"\xff"
 _ALL_UP = [13, 13, 13, 13]
+# Shared cost pairs (waste size, redeals used), so that the table holds no copies.
+_COSTS = tuple(tuple((pos, used) for used in range(256)) for pos in range(53))
+# Column bytes translated through this read 1 for a face-down card and 0 for a face-up one.
+_FACE_DOWN_FLAGS = bytes(int(b >= DOWN) for b in range(256))
 
 
 def _parents(alternate: bool) -> tuple[tuple[int, ...], ...]:
@@ -165,8 +169,9 @@ class KlondikeState:
         card a bigger one reaches in the same pass, and fewer redeals used leave more to come. With unlimited
         redeals neither matters; with three-card deals the waste size is part of the key instead (it decides
         which cards later deals reach)."""
-        return (self.pos if self.draw == 1 and self.redeals >= 0 else 0,
-                self.redeals_used if self.redeals >= 0 else 0)
+        if self.redeals < 0:
+            return _COSTS[0][0]
+        return _COSTS[self.pos if self.draw == 1 else 0][self.redeals_used]
 
     def won(self) -> bool:
         return self.found == _ALL_UP
@@ -255,7 +260,7 @@ class KlondikeState:
                 count = height - k
                 below = col[k - 1] if k else -1
                 if below < 0 or below >= DOWN:
-                    hidden = 0 if below < 0 else sum(card >= DOWN for card in col)
+                    hidden = 0 if below < 0 else self.colkey[src].translate(_FACE_DOWN_FLAGS).count(1)
                     turning.extend((-hidden, (T2T, src, dst, count)) for dst in dsts)
                 elif self._uncovers_useful(col, k - 1, base):
                     others.extend((T2T, src, dst, count) for dst in dsts)
@@ -313,11 +318,8 @@ class KlondikeState:
     def _within_reach(self) -> set[int]:
         """Cards that moves turning no face-down card can bring into play (see :meth:`_prepares`)."""
         reach: set[int] = set()
-        for col in self.cols:
-            k = len(col)
-            while k and col[k - 1] < DOWN:
-                k -= 1
-            reach.update(col[k:])
+        for col in self.colkey:
+            reach.update(col[col.translate(_FACE_DOWN_FLAGS).rfind(1) + 1:])
         for suit, rank in enumerate(self.found):
             reach.update(range(suit * 13, suit * 13 + rank))
         if self.all_at_hand:

@@ -46,7 +46,8 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
         return "unknown", [], stats
 
     root = (state.key(), state.cost())
-    seen: dict[bytes, list[tuple[int, int]]] = {root[0]: [root[1]]}
+    # Key -> the costs it was seen at (a tuple, usually of one; none dominates another).
+    seen: dict[bytes, tuple[tuple[int, int], ...]] = {root[0]: (root[1],)}
     path_keys = [root]
     path: list[tuple[tuple, Any, list[tuple[tuple, Any]]]] = []
     frames = [state.moves()]
@@ -103,8 +104,7 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
                 if p0 <= p and r0 <= r:
                     break
             else:
-                costs[:] = [c0 for c0 in costs if c0[0] < p or c0[1] < r]
-                costs.append(c)
+                seen[k] = (*(c0 for c0 in costs if c0[0] < p or c0[1] < r), c)
                 costs = None
             if costs is not None:
                 takeback(made)
@@ -114,9 +114,9 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
             if len(seen) >= table_limit:
                 seen = {}
                 for pk, pc in path_keys:
-                    seen.setdefault(pk, []).append(pc)
+                    seen[pk] = (*seen.get(pk, ()), pc)
                 stats["table_clears"] += 1
-            seen[k] = [c]
+            seen[k] = (c,)
             if len(seen) > peak:
                 peak = len(seen)
         path.append((move, undo, made))
