@@ -242,7 +242,10 @@ def _read(position: object) -> _Board:
 
 
 def _status_words(board: _Board) -> list[str]:
-    """The status line, as separate phrases (joined with " · " for display, with ", " for the SVG title)."""
+    """The status line, as separate phrases (joined with " · " for display, with ", " for the SVG title).
+
+    The words are those of the board's own status line, so that a picture and the live board read alike.
+    """
     head = board.header
     words = [head.title]
     if head.deal is not None:
@@ -251,9 +254,9 @@ def _status_words(board: _Board) -> list[str]:
     words += [f"score {head.score}/{best}", f"moves {head.moves}", f"stock {head.stock}"]
     if isinstance(board, _KlondikeBoard):
         left = board.redeals_left
-        words.append("unlimited redeals" if left is None else f"redeals left {left}")
+        words.append("redeals: unlimited" if left is None else f"redeals left {left}")
     else:
-        words.append(_PHASE_WORDS[board.phase])
+        words.append(f"phase: {_PHASE_WORDS[board.phase]}")
     if head.status != "playing":
         words.append(head.status)
     return words

@@ -68,3 +68,12 @@ def test_a_finished_game_says_so() -> None:
 @pytest.mark.parametrize("variant", ["athena", "thumb-and-pouch", "aunt-mary"])
 def test_the_hand_built_start_positions_are_the_real_deal_1(variant: str) -> None:
     assert POSITIONS[variant] == sw.new_game(variant, deal=1).position()
+
+
+@pytest.mark.parametrize("variant", ["athena", "thumb-and-pouch", "aunt-mary", "camelot", "klondike"])
+def test_the_status_line_reads_as_the_boards(variant: str) -> None:
+    from solitaire_widget.widget.view import status_line
+
+    for position in random_positions(variant, deal=6, steps=60)[::10]:
+        game = sw.Game.from_position(position)
+        assert str(game).splitlines()[0] == status_line(game)

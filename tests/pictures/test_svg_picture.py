@@ -177,7 +177,7 @@ def test_picture_of_a_game_or_a_position() -> None:
     assert drawn._repr_svg_() == drawn.svg == svg_picture(CAMELOT, card_width=60)
     html = drawn._repr_html_()
     assert html.startswith("<div") and drawn.svg in html
-    assert repr(drawn) == "<Picture: Camelot, deal 7, score 3/40, moves 12, stock 40, filling>"
+    assert repr(drawn) == "<Picture: Camelot, deal 7, score 3/40, moves 12, stock 40, phase: filling>"
 
 
 def test_picture_saves_a_standalone_svg_file(tmp_path: Any) -> None:

@@ -57,7 +57,7 @@ def test_draw_three_shows_the_top_three_waste_cards_and_keeps_the_columns_aligne
 
 def test_camelot_marks_the_court_cells_while_empty() -> None:
     assert text_picture(CAMELOT) == (
-        "Camelot · deal 7 · score 3/40 · moves 12 · stock 40 · filling\n"
+        "Camelot · deal 7 · score 3/40 · moves 12 · stock 40 · phase: filling\n"
         "stock waste\n"
         "##    Q♥\n"
         "\n"
@@ -92,7 +92,7 @@ def test_the_picture_does_not_depend_on_hidden_cards(position: dict[str, Any]) -
      "Athena · deal 1 · score 0/52 · moves 0 · stock 24 · redeals left 0 · stuck"),
     ({"deal": None}, "Athena · score 0/52 · moves 0 · stock 24 · redeals left 2"),
     ({"variant": "klondike", "options": {"draw": 3, "redeals": -1}},
-     "Klondike (draw 3) · deal 1 · score 0/52 · moves 0 · stock 24 · unlimited redeals"),
+     "Klondike (draw 3) · deal 1 · score 0/52 · moves 0 · stock 24 · redeals: unlimited"),
 ])
 def test_status_line(changes: dict[str, Any], status_line: str) -> None:
     assert text_picture({**ATHENA_1, **changes}).splitlines()[0] == status_line
@@ -100,7 +100,8 @@ def test_status_line(changes: dict[str, Any], status_line: str) -> None:
 
 def test_camelot_status_line_names_the_phase_and_the_result() -> None:
     lost = {**CAMELOT, "phase": "remove", "status": "lost"}
-    assert text_picture(lost).splitlines()[0] == "Camelot · deal 7 · score 3/40 · moves 12 · stock 40 · removing · lost"
+    assert text_picture(lost).splitlines()[0] == (
+        "Camelot · deal 7 · score 3/40 · moves 12 · stock 40 · phase: removing · lost")
 
 
 def test_lines_carry_no_trailing_blanks(position: dict[str, Any]) -> None:
