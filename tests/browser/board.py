@@ -80,7 +80,14 @@ class Board:
     # -- the DOM -----------------------------------------------------------------------------------------------
 
     def wait_until_rendered(self, timeout: float = 30_000) -> None:
-        self.root.locator("[data-pile='stock']").wait_for(timeout=timeout)
+        try:
+            self.root.locator("[data-pile='stock']").wait_for(timeout=timeout)
+        except PlaywrightTimeout:
+            output = self.lab.cell(self.cell_index).locator(".jp-OutputArea").inner_text()
+            errors = "\n".join(f"  {entry}" for entry in self.lab.console.errors()) or "  (none)"
+            raise AssertionError(f"the board in cell {self.cell_index} did not render in {timeout / 1000:.0f} s.\n"
+                                 f"The cell's output:\n{output or '(empty)'}\nBrowser console errors:\n"
+                                 f"{errors}") from None
 
     def pile(self, name: str) -> Locator:
         return self.root.locator(f"[data-pile='{name}']")

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+import solitaire_widget
+
 from .board import Board
 from .lab import CHROMIUM, CHROMIUM_ARGS, REPO, LabPage, LabServer
 
@@ -109,6 +111,10 @@ def show_board(open_notebook) -> Callable[..., Board]:
 
     Runs that cell, waits for the board to render, and returns a :class:`~.board.Board` bound to ``w``.
     """
+
+    front_end = Path(solitaire_widget.__file__).parent / "static" / "widget.js"
+    if not front_end.exists() or front_end.stat().st_size < 1000:
+        pytest.fail(f"the front end is not built ({front_end}); `make setup` or `npm run build` builds it")
 
     def show(variant: str, deal: int, **options: object) -> Board:
         arguments = ", ".join([repr(variant), f"deal={deal!r}"] + [f"{k}={v!r}" for k, v in options.items()])
