@@ -107,6 +107,22 @@ def foundation_double_click(variant: str) -> MoveScenario:
     return _scenario(variant, deal, (), move)
 
 
+def waste_move_after_a_deal(variant: str, **options: Any) -> MoveScenario:
+    """A deal where, after one click on the stock, the waste's top card can be played; the first such move."""
+
+    def waste_move(game: Game) -> Move | None:
+        game.play(Move.deal())
+        return next((m for m in game.legal_moves() if m.kind == "move" and m.src == "waste"), None)
+
+    deal, move = find_deal(variant, waste_move, "a playable waste card after the first deal", **options)
+    game = sw.new_game(variant, deal=deal, **options)
+    game.play(Move.deal())
+    before = game.position()
+    explanation = game.explain(move)
+    game.play(move)
+    return MoveScenario(variant, deal, ("deal",), move, before, game.position(), explanation)
+
+
 def after_moves(variant: str, deal: int, moves: list[str] | tuple[str, ...]) -> dict[str, Any]:
     """The position after playing ``moves`` (text form) from the start of a deal."""
     game = sw.new_game(variant, deal=deal)

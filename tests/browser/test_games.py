@@ -112,6 +112,20 @@ def test_stock_deals_and_redeals_until_spent(show_board, variant):
     assert board.lab.kernel_eval("len(w.game.history)") == len(steps)
 
 
+@pytest.mark.parametrize("variant", ["athena"])  # Klondike's draw=3 is the same code path
+def test_dealing_by_three_fans_three_and_plays_the_top_one(show_board, variant):
+    scenario = scenarios.waste_move_after_a_deal(variant, draw=3)
+    board = show_board(variant, scenario.deal, draw=3)
+    board.click_pile("stock")
+    board.wait_for_game(scenario.before, what="the game after one click on the stock, dealing by three")
+    board.wait_for_position(scenario.before, what="three cards on the waste")
+    assert board.cards("waste").evaluate_all("(cards) => cards.map((c) => c.dataset.card)")[-3:] == \
+        scenario.before["waste"][-3:]
+    board.drag("waste", scenario.move.dst)
+    board.wait_for_game(scenario.after, what=f"the game after dragging the waste's top card ({scenario.move})")
+    board.wait_for_position(scenario.after)
+
+
 # -- Camelot -------------------------------------------------------------------------------------------------------
 
 def test_camelot_dealing_and_placing_by_drag(show_board):
