@@ -43,6 +43,14 @@ def test_links_to_other_notebooks_resolve(path: Path) -> None:
         assert (NOTEBOOK_DIR / target).exists(), f"{path.name} links to a missing {target}"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
+def test_experiments_have_a_quick_setting(path: Path) -> None:
+    """A notebook that plays or solves many deals must shrink its run when the test suite asks."""
+    code = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code")
+    if re.search(r"\bcompare\(|for deal in range\(", code):
+        assert 'os.environ.get("SOLITAIRE_NOTEBOOK_QUICK") == "1"' in code
+
+
 @pytest.mark.notebooks
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
 def test_runs_top_to_bottom(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
