@@ -149,7 +149,7 @@ class _Reader:
 
     def header(self, title: str, stock: int, score: int) -> _Header:
         status = self.position.get("status", "playing")
-        if status not in _STATUSES:
+        if not isinstance(status, str) or status not in _STATUSES:
             raise ValueError(f"malformed position: 'status' must be one of {', '.join(_STATUSES)}, not {status!r}")
         return _Header(
             title=title,
@@ -218,7 +218,7 @@ class _Reader:
             raise ValueError("malformed position: Camelot's waste holds at most one card")
         removed = self.pile(self.position.get("removed", []), "removed")
         phase = self.position.get("phase", "fill")
-        if phase not in _PHASE_WORDS:
+        if not isinstance(phase, str) or phase not in _PHASE_WORDS:
             raise ValueError(f"malformed position: 'phase' must be 'fill' or 'remove', not {phase!r}")
         return _CamelotBoard(
             header=self.header("Camelot", stock, len(removed)), waste=waste[0][0] if waste else None,
@@ -231,7 +231,7 @@ class _Reader:
         variant = self.field("variant")
         if variant == "camelot":
             return self.camelot()
-        if variant in _KLONDIKE_FAMILY:
+        if isinstance(variant, str) and variant in _KLONDIKE_FAMILY:
             return self.klondike(variant)
         known = ", ".join(sorted([*_KLONDIKE_FAMILY, "camelot"]))
         raise ValueError(f"malformed position: unknown variant {variant!r} (known: {known})")

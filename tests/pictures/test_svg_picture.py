@@ -8,9 +8,11 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solitaire_widget.cards import card_name, parse_card
-from solitaire_widget.pictures import Picture, picture, svg_picture
+from solitaire_widget.pictures import Picture, picture, svg_picture, text_picture
 
 from .picture_positions import (
     ATHENA_1, ATHENA_DRAW_3, CAMELOT, THUMB_AND_POUCH_1, hidden_codes, visible_codes, with_hidden_cards_shuffled,
@@ -225,6 +227,10 @@ def test_a_position_must_be_a_dict(bad: Any) -> None:
     ({**CAMELOT, "grid": [[None] * 4] * 3 + [[None, None, None, "qc"]]}, "grid[3][3]: 'qc' is written in lower case"),
     ({**CAMELOT, "stock": CAMELOT["stock"][:-1], "waste": ["QH", CAMELOT["stock"][-1]]}, "at most one card"),
     ({**CAMELOT, "phase": "deal"}, "'phase' must be 'fill' or 'remove'"),
+    ({**CAMELOT, "phase": ["fill"]}, "'phase' must be 'fill' or 'remove'"),
+    (malformed(variant=["athena"]), "unknown variant ['athena']"),
+    (malformed(status={"won": True}), "'status' must be one of"),
+    (malformed(deal="1"), "'deal' must be a whole number"),
 ])
 def test_bad_input_is_refused_with_a_clear_message(bad: Any, message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
@@ -253,3 +259,27 @@ def test_a_long_caption_shrinks_to_fit_the_board() -> None:
     assert caption_size(ATHENA_1) == 17
     long = {**CAMELOT, "deal": 4294967295, "status": "lost", "phase": "remove"}
     assert caption_size(long) < caption_size(CAMELOT) <= 17
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["", "AS", "as", "XX", "fill", "athena"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.sampled_from(["draw", "redeals"]), inner,
+                                                                max_size=2),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(base=st.sampled_from([ATHENA_DRAW_3, CAMELOT]), key=st.sampled_from(
+    ["variant", "options", "deal", "stock", "waste", "foundations", "tableau", "grid", "phase", "removed",
+     "redeals_used", "moves", "score", "status", "format"]), value=json_values)
+def test_any_damage_to_a_position_is_a_value_error_or_a_picture(base: dict[str, Any], key: str,
+                                                                   value: Any) -> None:
+    damaged = {**copy.deepcopy(base), key: value}
+    try:
+        svg = svg_picture(damaged)
+        text = text_picture(damaged)
+    except ValueError:
+        return
+    parse(svg)
+    assert text.splitlines()[0]
