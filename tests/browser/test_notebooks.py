@@ -30,3 +30,14 @@ def test_getting_started_runs_in_jupyterlab(lab, lab_server, screenshot_dir):
         board = boards.nth(index)
         assert board.locator("[data-card]").count() > 0, f"board {index + 1} shows no card"
     lab.screenshot(screenshot_dir / "notebook-00-getting-started.png", boards.first)
+
+    # The first board can be played at once: a click on its stock deals.
+    first = boards.first
+    stock = first.locator("[data-pile='stock']")
+    count = int(stock.get_attribute("data-count") or 0)
+    if count == 0:
+        pytest.fail("the notebook's first board starts with an empty stock; nothing to deal")
+    stock.click()
+    lab.page.wait_for_function("([el, count]) => Number(el.dataset.count) < count",
+                               arg=[stock.element_handle(), count])
+    assert first.locator("[data-pile='waste'] [data-card]").count() >= 1, "the dealt card is not on the waste"
