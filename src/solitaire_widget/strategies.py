@@ -414,13 +414,13 @@ def report(results: Iterable[Result]) -> str:
 
     >>> print(report([Result("camelot", 1, "centre-first", 40, "won", 126),
     ...               Result("camelot", 2, "centre-first", 12, "lost", 50)]))
-    strategy      won  of  rate  mean score
-    centre-first    1   2   50%        26.0
+    strategy       won    of    rate  mean score
+    centre-first     1     2   50.0%        26.0
     """
     rows = summary(results).values()
     width = max([len("strategy"), *(len(row.strategy) for row in rows)])
-    lines = [f"{'strategy':<{width}}  won  of  rate  mean score"]
-    lines += [f"{row.strategy:<{width}}  {row.wins:>3} {row.games:>3}  {row.win_rate:>4.0%}  {row.mean_score:>10.1f}"
+    lines = [f"{'strategy':<{width}}  {'won':>4} {'of':>5}  {'rate':>6}  {'mean score':>10}"]
+    lines += [f"{row.strategy:<{width}}  {row.wins:>4} {row.games:>5}  {row.win_rate:>6.1%}  {row.mean_score:>10.1f}"
               for row in rows]
     return "\n".join(lines)
 
