@@ -9,7 +9,6 @@ import pytest
 
 import solitaire_widget as sw
 from solitaire_widget.solver import SolveResult, solve
-from solitaire_widget.solver.background import BackgroundSolve
 
 from .helpers import family_position, replays_to_win
 
@@ -137,30 +136,3 @@ def test_refuses_a_malformed_position(damage):
 def test_refuses_bad_limits(keyword, value):
     with pytest.raises(ValueError, match=keyword):
         solve(sw.new_game("athena", deal=1), **{keyword: value})
-
-
-def test_background_solve_answers_and_calls_back():
-    answers = []
-    task = BackgroundSolve(sw.new_game("klondike", deal=2, draw=1), time_limit=5, on_done=answers.append)
-    result = task.wait(10)
-    assert task.done and result is task.result and result.verdict == "winnable"
-    assert answers == [result]
-
-
-def test_background_solve_can_be_cancelled_while_the_game_goes_on():
-    game = HARD.copy()
-    task = BackgroundSolve(game, time_limit=30)
-    game.play(game.legal_moves()[0])
-    started = time.perf_counter()
-    task.cancel()
-    result = task.wait(5)
-    assert time.perf_counter() - started < 1.0
-    assert result.verdict == "unknown" and result.stats["stopped_by"] == "cancelled"
-
-
-@pytest.mark.parametrize("keywords", [{"time_limit": -1}, {"time_limit": "soon"}])
-def test_background_solve_refuses_bad_input_at_once(keywords):
-    with pytest.raises(ValueError):
-        BackgroundSolve(sw.new_game("athena", deal=1), **keywords)
-    with pytest.raises(ValueError):
-        BackgroundSolve("athena")

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["solitaire_widget.solver", "solitaire_widget.solver.background"]
+MODULES = ["solitaire_widget.solver"]
 
 
 @pytest.mark.parametrize("name", MODULES)
