@@ -250,10 +250,15 @@ class Solitaire(anywidget.AnyWidget):
         with self._lock:
             return self._lesson_next("python")
 
-    def _lesson_next(self, source: Source) -> Move | None:
-        lesson = self._lesson
-        if lesson is None:
+    def _running_lesson(self) -> Lesson | None:
+        """The lesson in progress; with none, the message line says how to start one."""
+        if self._lesson is None:
             self._say("No lesson is running: start one with lesson(steps).", "error")
+        return self._lesson
+
+    def _lesson_next(self, source: Source) -> Move | None:
+        lesson = self._running_lesson()
+        if lesson is None:
             return None
         move = lesson.next_move(self._game)
         if move is None:
@@ -269,9 +274,8 @@ class Solitaire(anywidget.AnyWidget):
             return self._lesson_back("python")
 
     def _lesson_back(self, source: Source) -> Move | None:
-        lesson = self._lesson
+        lesson = self._running_lesson()
         if lesson is None:
-            self._say("No lesson is running: start one with lesson(steps).", "error")
             return None
         if not lesson.can_back(self._game):
             self._say("This is the start of the lesson.", "info")
