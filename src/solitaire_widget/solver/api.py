@@ -7,6 +7,7 @@ from typing import Any
 
 from ..game import Game
 from ..moves import Move
+from . import compiled
 from .budget import Budget, CancelFlag
 from .camelot import CamelotState
 from .klondike import KlondikeState
@@ -37,6 +38,10 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
 
     All five games are solved with their real rules: Klondike-family pass limits (two redeals, none, or
     unlimited), one- and three-card deals, and Camelot's filling and removing phases.
+
+    Klondike-family positions are searched by the compiled core when it is built, else in Python; both run the
+    same search to the same answer. The environment variable ``SOLITAIRE_SOLVER=python`` forces Python (see
+    :mod:`solitaire_widget.solver.compiled`); ``stats["engine"]`` says which ran, "c" or "python".
     """
     budget = Budget(_check_limit("time_limit", time_limit, float), _check_limit("node_limit", node_limit, int),
                     _check_cancel(cancel))
@@ -45,13 +50,18 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     position = _position_of(game_or_position)
     state: CamelotState | KlondikeState
     if position["variant"] == "camelot":
+        engine = "python"
         state = CamelotState(position, budget)
         verdict, internal, stats = depth_first(state, budget, table_limit)
         stats["relaxed_nodes"] = state.relaxed_nodes
     else:
+        # The compiled core when it is built (and SOLITAIRE_SOLVER does not say python): the same search.
+        engine = compiled.klondike_engine()
         state = KlondikeState(position)
-        verdict, internal, stats = depth_first(state, budget, table_limit)
+        search = compiled.search if engine == "c" else depth_first
+        verdict, internal, stats = search(state, budget, table_limit)
     stats["seconds"] = round(budget.elapsed(), 4)
+    stats["engine"] = engine
     # The search leaves its state where it stopped; the line is replayed from a fresh one.
     fresh = CamelotState(position) if isinstance(state, CamelotState) else KlondikeState(position)
     line = [Move.from_dict(d) for d in fresh.public_moves(internal)] if verdict == "winnable" else []

@@ -1,0 +1,333 @@
+"""The compiled core of the Klondike-family search is an exact mirror of the Python engine.
+
+The Python engine (``solver/klondike.py`` and ``solver/search.py``) is the reference. For every position here
+both engines run with the same node (and table) limits, and must agree on everything: the verdict, the number of
+nodes, the largest table, the table clears, why the search stopped and the internal line, move for move. That
+only holds if both make the same moves in the same order with the same pruning, so a change to either engine's
+move order that is not made in the other shows up here at once.
+
+These tests are skipped when the core is not built, except :func:`test_the_core_is_built_when_required`: with
+``SOLITAIRE_REQUIRE_CORE=1`` (``make test`` sets it) a missing core is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+from typing import Any
+
+import pytest
+
+import solitaire_widget as sw
+from solitaire_widget.solver import compiled, solve
+from solitaire_widget.solver.budget import Budget
+from solitaire_widget.solver.klondike import KlondikeState
+from solitaire_widget.solver.search import depth_first
+
+from .helpers import family_position, random_family_endgame, replays_to_win
+
+needs_core = pytest.mark.skipif(not compiled.available(), reason="the compiled solver core is not built")
+
+# (variant, options): every pass limit and deal size of the family.
+SETTINGS = [
+    ("athena", {"draw": 1}),
+    ("athena", {"draw": 3}),
+    ("thumb-and-pouch", {}),
+    ("aunt-mary", {}),
+    ("klondike", {"draw": 1, "redeals": 0}),
+    ("klondike", {"draw": 1, "redeals": 2}),
+    ("klondike", {"draw": 1, "redeals": -1}),
+    ("klondike", {"draw": 3, "redeals": 0}),
+    ("klondike", {"draw": 3, "redeals": 2}),
+    ("klondike", {"draw": 3, "redeals": -1}),
+]
+SETTING_IDS = [f"{variant}-{'-'.join(f'{k}{v}' for k, v in options.items())}" for variant, options in SETTINGS]
+
+
+def both_engines(position: dict[str, Any], node_limit: int | None, table_limit: int = 2_000_000,
+                 cancel: Any = None) -> tuple[tuple, tuple]:
+    """(Python's answer, the core's answer) for ``position``, each (verdict, internal line, stats)."""
+    python = depth_first(KlondikeState(position), Budget(None, node_limit, cancel), table_limit)
+    if cancel is not None and hasattr(cancel, "reset"):
+        cancel.reset()
+    core = compiled.search(KlondikeState(position), Budget(None, node_limit, cancel), table_limit)
+    return python, core
+
+
+def assert_same(position: dict[str, Any], node_limit: int | None, table_limit: int = 2_000_000) -> tuple:
+    python, core = both_engines(position, node_limit, table_limit)
+    assert core[0] == python[0], "verdict"
+    assert core[2] == python[2], "stats"
+    assert core[1] == python[1], "line"
+    return core
+
+
+def deal_position(variant: str, options: dict[str, int], deal: int) -> dict[str, Any]:
+    return sw.new_game(variant, deal=deal, **options).position()
+
+
+def midgame_position(variant: str, options: dict[str, int], deal: int, plies: int) -> dict[str, Any] | None:
+    """The position after ``plies`` random legal moves from ``deal`` (None if the game ends first)."""
+    game = sw.new_game(variant, deal=deal, **options)
+    rng = random.Random(f"{variant}{options}{deal}{plies}")
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves or game.is_over:
+            return None
+        game.play(rng.choice(moves))
+    return game.position()
+
+
+def test_the_core_is_built_when_required():
+    if os.environ.get("SOLITAIRE_REQUIRE_CORE") == "1":
+        assert compiled.available(), ("SOLITAIRE_REQUIRE_CORE=1 but the compiled solver core did not build or "
+                                      "import: look for the build hook's warning in the install output")
+        assert compiled.klondike_engine() in ("c", "python")  # "python" only when SOLITAIRE_SOLVER says so
+
+
+# -- differential tests: real deals, mid-game positions, constructed positions ------------------------------------
+
+@needs_core
+@pytest.mark.parametrize(("variant", "options"), SETTINGS, ids=SETTING_IDS)
+def test_real_deals_agree(variant, options):
+    for deal in range(1, 41):
+        assert_same(deal_position(variant, options, deal), 2_000)
+    for deal in range(1, 4):
+        assert_same(deal_position(variant, options, deal), 20_000)
+
+
+@needs_core
+@pytest.mark.parametrize(("variant", "options"), SETTINGS, ids=SETTING_IDS)
+def test_midgame_positions_agree(variant, options):
+    checked = 0
+    for deal in range(1, 13):
+        for plies in (8, 25, 60):
+            position = midgame_position(variant, options, deal, plies)
+            if position is None:
+                continue
+            assert_same(position, 2_000 if plies < 60 else 20_000)
+            checked += 1
+    assert checked >= 20
+
+
+@needs_core
+@pytest.mark.parametrize(("variant", "options"), SETTINGS, ids=SETTING_IDS)
+def test_random_endgames_agree_to_the_end(variant, options):
+    # Small enough to be searched to the end: every verdict, "unwinnable" proofs included, must match.
+    rng = random.Random(f"core{variant}{options}")
+    verdicts = set()
+    for attempt in range(30):
+        position = random_family_endgame(rng, variant, rng.randint(3, 14), spread=1 + attempt % 7, **options)
+        verdict = assert_same(position, 50_000)[0]
+        verdicts.add(verdict)
+    assert verdicts & {"winnable", "unwinnable"}
+
+
+# The constructed positions of test_exact.py and test_api.py.
+OTHERS_UP = {"C": "K", "D": "K", "S": "K"}
+CONSTRUCTED = [
+    family_position("klondike", [], foundations={s: "K" for s in "CDHS"}),
+    family_position("athena", ["KH", "QH", "JH"], foundations={"C": "K", "D": "K", "S": "K", "H": "T"}),
+    *(family_position("klondike", ["7H 6H", "8H", "9H", "TH", "JH", "QH", "KH"], foundations=OTHERS_UP,
+                      stock="AH 3H 2H 5H 4H", draw=1, redeals=redeals, redeals_used=used)
+      for redeals, used in ((2, 0), (2, 1), (2, 2), (0, 0), (-1, 0), (-1, 5))),
+    *(family_position("klondike", ["5H 4H", "7H 6H", "9H 8H", "TH", "JH", "QH", "KH"], foundations=OTHERS_UP,
+                      stock="3H 2H AH", draw=draw, redeals=redeals)
+      for draw in (1, 3) for redeals in (0, -1)),
+    family_position("athena", ["2s 3S", "KS", "QS", "JS", "TS 9S", "8S 7S 6S", "5S 4S"],
+                    foundations={"C": "K", "D": "K", "H": "K", "S": "A"}),
+    family_position("athena", ["2s 3S", "", "KS QS JS TS 9S 8S 7S 6S 5S 4S"],
+                    foundations={"C": "K", "D": "K", "H": "K", "S": "A"}),
+    family_position("athena", ["2s 3S", "KD QD JD TD 9D 8D 7D 6D 5D", "KS QS JS TS 9S 8S 7S 6S 5S 4S"],
+                    foundations={"C": "K", "D": "4", "H": "K", "S": "A"}),
+    # The waste non-empty, three-card deals mid-pass, a redeal already used.
+    family_position("klondike", ["9H 8H", "TH", "JH", "QH", "KH", "", ""], foundations=OTHERS_UP,
+                    stock="AH 5H 2H", waste="7H 3H 6H 4H", draw=3, redeals=2, redeals_used=1),
+    family_position("thumb-and-pouch", ["9H 8H", "TH", "JH", "QH", "KH", "", ""], foundations=OTHERS_UP,
+                    stock="AH 5H 2H", waste="7H 3H 6H 4H", redeals_used=1),
+]
+
+
+@needs_core
+@pytest.mark.parametrize("index", range(len(CONSTRUCTED)))
+def test_constructed_positions_agree(index):
+    python, core = both_engines(CONSTRUCTED[index], None)
+    assert core == python
+
+
+# -- the table cap, node limits, cancelling ----------------------------------------------------------------------
+
+@needs_core
+@pytest.mark.parametrize("table_limit", [1, 2, 7, 100, 250])
+@pytest.mark.parametrize(("variant", "options", "deal"), [
+    ("aunt-mary", {}, 5), ("athena", {"draw": 1}, 1), ("klondike", {"draw": 3, "redeals": -1}, 1),
+    ("klondike", {"draw": 1, "redeals": 2}, 3),
+])
+def test_a_tiny_table_is_cleared_alike(variant, options, deal, table_limit):
+    core = assert_same(deal_position(variant, options, deal), 5_000, table_limit)
+    assert core[2]["table_clears"] > 0
+
+
+@needs_core
+def test_table_clears_keep_the_answer_exact():
+    position = deal_position("aunt-mary", {}, 5)
+    small = assert_same(position, 100_000, 100)
+    assert small[2]["table_clears"] > 0
+    assert small[0] == compiled.search(KlondikeState(position), Budget(None, 100_000, None), 2_000_000)[0]
+
+
+@needs_core
+@pytest.mark.parametrize("node_limit", [0, 1, 5, 511, 512, 513, 1_000, 1_024])
+def test_node_limits_stop_both_engines_at_the_same_node(node_limit):
+    python, core = both_engines(deal_position("klondike", {"draw": 1, "redeals": -1}, 1), node_limit)
+    assert core == python
+    assert core[0] == "unknown" and core[2]["stopped_by"] == "nodes" and core[2]["nodes"] == node_limit
+
+
+class CancelAfter:
+    """A cancel flag that turns on at its ``calls``-th look (so both engines stop at the same node)."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls = calls
+        self.seen = 0
+
+    def is_set(self) -> bool:
+        self.seen += 1
+        return self.seen >= self.calls
+
+    def reset(self) -> None:
+        self.seen = 0
+
+
+@needs_core
+@pytest.mark.parametrize("calls", [1, 2, 4])
+def test_cancelling_stops_both_engines_at_the_same_node(calls):
+    python, core = both_engines(deal_position("klondike", {"draw": 1, "redeals": -1}, 1), None,
+                                cancel=CancelAfter(calls))
+    assert core == python
+    assert core[2]["stopped_by"] == "cancelled" and core[2]["nodes"] == 512 * (calls - 1)
+
+
+@needs_core
+def test_an_error_in_the_cancel_flag_comes_through():
+    class Broken:
+        def is_set(self) -> bool:
+            raise KeyError("broken flag")
+
+    with pytest.raises(KeyError, match="broken flag"):
+        compiled.search(KlondikeState(deal_position("athena", {"draw": 1}, 1)), Budget(None, None, Broken()),
+                        1_000)
+
+
+@needs_core
+def test_the_time_limit_and_a_cancel_from_another_thread_stop_the_core():
+    started = time.perf_counter()
+    result = solve(sw.new_game("klondike", deal=1, draw=1, redeals=-1), time_limit=0.2)
+    assert time.perf_counter() - started < 0.5
+    assert result.verdict == "unknown" and result.stats["stopped_by"] == "time" and result.stats["engine"] == "c"
+
+    cancel = threading.Event()
+    timer = threading.Timer(0.1, cancel.set)
+    timer.start()
+    started = time.perf_counter()
+    result = solve(sw.new_game("athena", deal=1), time_limit=30, cancel=cancel)
+    timer.join()
+    assert time.perf_counter() - started < 0.5
+    assert result.verdict == "unknown" and result.stats["stopped_by"] == "cancelled"
+
+
+@needs_core
+def test_the_core_lets_other_threads_run():
+    # The search runs without the GIL, so a Python thread keeps counting meanwhile (it would all but stop if
+    # the search held the GIL, as it then only changes hands every few milliseconds).
+    done = threading.Event()
+    counted = [0]
+
+    def count() -> None:
+        while not done.is_set():
+            counted[0] += 1
+
+    thread = threading.Thread(target=count)
+    thread.start()
+    try:
+        compiled.search(KlondikeState(deal_position("athena", {"draw": 1}, 1)), Budget(0.3, None, None),
+                        2_000_000)
+    finally:
+        done.set()
+        thread.join()
+    alone_started = time.perf_counter()
+    alone = 0
+    while time.perf_counter() - alone_started < 0.05:
+        alone += 1
+    # Over 0.3 s next to the search, at least as much as a fifth of what 0.05 s alone counts.
+    assert counted[0] > alone / 5
+
+
+# -- through the public API -----------------------------------------------------------------------------------------
+
+@needs_core
+@pytest.mark.parametrize(("variant", "options", "deal"), [
+    ("athena", {"draw": 1}, 10), ("athena", {"draw": 3}, 12), ("thumb-and-pouch", {}, 2),
+    ("klondike", {"draw": 1, "redeals": 2}, 9), ("klondike", {"draw": 1, "redeals": 0}, 15),
+    ("klondike", {"draw": 1, "redeals": -1}, 3), ("klondike", {"draw": 3, "redeals": -1}, 4),
+])
+def test_winning_lines_from_the_core_replay_to_a_win(variant, options, deal, monkeypatch):
+    game = sw.new_game(variant, deal=deal, **options)
+    monkeypatch.setenv(compiled.ENV_VAR, "c")
+    core = solve(game, time_limit=None, node_limit=200_000)
+    assert core.verdict == "winnable" and core.stats["engine"] == "c"
+    assert replays_to_win(game, core)
+    monkeypatch.setenv(compiled.ENV_VAR, "python")
+    python = solve(game, time_limit=None, node_limit=200_000)
+    assert python.stats["engine"] == "python"
+    assert python.line == core.line
+    assert {k: v for k, v in python.stats.items() if k not in ("seconds", "engine")} == \
+        {k: v for k, v in core.stats.items() if k not in ("seconds", "engine")}
+
+
+def test_the_switch_picks_the_engine(monkeypatch):
+    game = sw.new_game("athena", deal=1)
+    monkeypatch.setenv(compiled.ENV_VAR, "python")
+    assert solve(game, node_limit=100).stats["engine"] == "python"
+    monkeypatch.delenv(compiled.ENV_VAR, raising=False)
+    expected = "c" if compiled.available() else "python"
+    assert solve(game, node_limit=100).stats["engine"] == expected
+    monkeypatch.setenv(compiled.ENV_VAR, "auto")
+    assert solve(game, node_limit=100).stats["engine"] == expected
+    assert solve(sw.new_game("camelot", deal=1), node_limit=100).stats["engine"] == "python"
+    monkeypatch.setenv(compiled.ENV_VAR, "fortran")
+    with pytest.raises(ValueError, match="SOLITAIRE_SOLVER"):
+        solve(game, node_limit=100)
+
+
+def test_without_the_core_python_runs(monkeypatch):
+    monkeypatch.setattr(compiled, "_klondike_core", None)
+    monkeypatch.delenv(compiled.ENV_VAR, raising=False)
+    result = solve(sw.new_game("klondike", deal=2, draw=1), time_limit=None, node_limit=50_000)
+    assert result.verdict == "winnable" and result.stats["engine"] == "python"
+    monkeypatch.setenv(compiled.ENV_VAR, "c")
+    with pytest.raises(RuntimeError, match="not built"):
+        solve(sw.new_game("athena", deal=1), node_limit=100)
+
+
+@needs_core
+def test_the_core_refuses_a_broken_state():
+    state = KlondikeState(deal_position("athena", {"draw": 1}, 1))
+    budget = Budget(None, 100, None)
+    state.talon.append(state.talon[0])  # a card twice
+    with pytest.raises(ValueError, match="twice"):
+        compiled.search(state, budget, 100)
+    state = KlondikeState(deal_position("athena", {"draw": 1}, 1))
+    state.talon.pop()  # a card missing
+    with pytest.raises(ValueError, match="every card once"):
+        compiled.search(state, budget, 100)
+    state = KlondikeState(deal_position("athena", {"draw": 1}, 1))
+    state.cols[0][-1] += 64  # face down on top
+    with pytest.raises(ValueError, match="face-down card on top"):
+        compiled.search(state, budget, 100)
+    state = KlondikeState(deal_position("athena", {"draw": 1}, 1))
+    state.pos = 99
+    with pytest.raises(ValueError, match="out of range"):
+        compiled.search(state, budget, 100)
