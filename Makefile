@@ -10,11 +10,14 @@ STAMP := $(VENV)/.installed
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml package.json package-lock.json
+# The editable install also compiles the solver's optional C core in place (hatch_build.py); the last line says
+# whether it did (when it could not, the solver runs in pure Python: "pip install -v -e ." shows why).
+$(STAMP): pyproject.toml package.json package-lock.json hatch_build.py src/solitaire_widget/solver/_klondike_core.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	npm ci --no-audit --no-fund
 	$(PY) -m pip install --quiet -e ".[test]"
+	@$(PY) -c "from solitaire_widget.solver import compiled; print('solver core:', 'compiled' if compiled.available() else 'NOT BUILT, the solver runs in pure Python')"
 	touch $(STAMP)
 
 # The browser tests drive Debian's Chromium; install it when it is missing.
@@ -27,8 +30,9 @@ lab: setup
 typecheck: setup
 	npm run typecheck
 
+# SOLITAIRE_REQUIRE_CORE=1: a solver core that did not build is a test failure, not a skip.
 test: setup chromium typecheck
-	$(PY) -m pytest
+	SOLITAIRE_REQUIRE_CORE=1 $(PY) -m pytest
 
 bench: setup
 	$(PY) benchmarks/engine.py
@@ -36,4 +40,4 @@ bench: setup
 	$(PY) benchmarks/latency.py
 
 clean:
-	rm -rf $(VENV) node_modules src/solitaire_widget/static
+	rm -rf $(VENV) node_modules src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so
