@@ -54,6 +54,9 @@
 #define MAX_COLS 10
 /* Longest table key (see make_key): every card in the tableau, two bytes of foundation ranks, pos. */
 #define KEY_MAX (NCARDS + 2 + 1)
+/* Room for a column (NCARDS) rounded up to whole 8-byte words, and a key buffer with room for a word more. */
+#define ROW 56
+#define KEY_ROOM (KEY_MAX + 8)
 /* Nodes between two budget checks: the same as solver/budget.py's CHECK_EVERY, so that both engines stop at
  * the same node. */
 #define CHECK_EVERY 512
@@ -113,7 +116,7 @@ typedef struct {
 } Rules;
 
 typedef struct {
-    uint8_t cols[MAX_COLS][NCARDS];
+    uint8_t cols[MAX_COLS][ROW];    /* ROW, not NCARDS: make_key copies whole 8-byte words */
     uint8_t len[MAX_COLS];
     uint8_t found[4];           /* top rank (0..13) per suit */
     uint8_t talon[NCARDS];      /* stock and waste in dealing order; the first pos cards are the waste */
@@ -650,10 +653,13 @@ static int make_key(const Rules *r, const State *s, uint8_t *key)
     }
     int k = 0;
     for (int i = 0; i < n; i++) {
+        const uint8_t *col = s->cols[order[i]];
         int len = s->len[order[i]];
-        memcpy(key + k, s->cols[order[i]], (size_t)len);
+        /* Whole words (a column row and the key buffer both have room for the last one's spill). */
+        for (int w = 0; w < len; w += 8)
+            memcpy(key + k + w, col + w, 8);
         k += len;
-        key[k - 1] |= 0x80;
+        key[k - 1] = (uint8_t)(col[len - 1] | 0x80);
     }
     key[k++] = (uint8_t)(s->found[0] << 4 | s->found[1]);
     key[k++] = (uint8_t)(s->found[2] << 4 | s->found[3]);
@@ -848,7 +854,7 @@ typedef struct {
     uint8_t keylen;
     uint8_t p;
     uint8_t used;
-    uint8_t key[KEY_MAX];
+    uint8_t key[KEY_ROOM];
 } Frame;
 
 enum { VERDICT_UNWINNABLE, VERDICT_WINNABLE, VERDICT_UNKNOWN };
@@ -995,7 +1001,7 @@ static void search(Engine *e)
 {
     const Rules *r = &e->rules;
     State *s = &e->state;
-    uint8_t key[KEY_MAX];
+    uint8_t key[KEY_ROOM];
 
     e->verdict = VERDICT_UNWINNABLE;
     e->peak = 1;  /* search.py starts its stats at one state, the root, even when it returns at once */
