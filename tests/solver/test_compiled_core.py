@@ -12,6 +12,7 @@ These tests are skipped when the core is not built, except :func:`test_the_core_
 
 from __future__ import annotations
 
+import _thread
 import os
 import random
 import threading
@@ -222,7 +223,8 @@ def test_an_error_in_the_cancel_flag_comes_through():
 
 
 @needs_core
-def test_the_time_limit_and_a_cancel_from_another_thread_stop_the_core():
+def test_the_time_limit_and_a_cancel_from_another_thread_stop_the_core(monkeypatch):
+    monkeypatch.setenv(compiled.ENV_VAR, "c")
     started = time.perf_counter()
     result = solve(sw.new_game("klondike", deal=1, draw=1, redeals=-1), time_limit=0.2)
     assert time.perf_counter() - started < 0.5
@@ -240,29 +242,35 @@ def test_the_time_limit_and_a_cancel_from_another_thread_stop_the_core():
 
 @needs_core
 def test_the_core_lets_other_threads_run():
-    # The search runs without the GIL, so a Python thread keeps counting meanwhile (it would all but stop if
-    # the search held the GIL, as it then only changes hands every few milliseconds).
-    done = threading.Event()
-    counted = [0]
-
-    def count() -> None:
-        while not done.is_set():
-            counted[0] += 1
-
-    thread = threading.Thread(target=count)
-    thread.start()
-    try:
-        compiled.search(KlondikeState(deal_position("athena", {"draw": 1}, 1)), Budget(0.3, None, None),
-                        2_000_000)
-    finally:
-        done.set()
-        thread.join()
-    alone_started = time.perf_counter()
+    # The search runs without the GIL, so the main thread keeps counting while a worker thread searches (as the
+    # widget's "still winnable?" check does); it would all but stop if the search held the GIL.
+    worker = threading.Thread(target=compiled.search, args=(
+        KlondikeState(deal_position("athena", {"draw": 1}, 1)), Budget(0.3, None, None), 2_000_000))
+    worker.start()
+    beside = 0
+    while worker.is_alive():
+        beside += 1
+    worker.join()
     alone = 0
+    alone_started = time.perf_counter()
     while time.perf_counter() - alone_started < 0.05:
         alone += 1
-    # Over 0.3 s next to the search, at least as much as a fifth of what 0.05 s alone counts.
-    assert counted[0] > alone / 5
+    # Over 0.3 s next to the search, at least a fifth of what 0.05 s alone counts.
+    assert beside > alone / 5
+
+
+@needs_core
+def test_a_search_in_the_main_thread_can_be_interrupted():
+    # Ctrl-C (or Jupyter's interrupt) raises KeyboardInterrupt in the main thread, as in the Python engine, even
+    # with no time limit. The 5 s limit here only keeps a failing test from hanging.
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    started = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        compiled.search(KlondikeState(deal_position("klondike", {"draw": 1, "redeals": -1}, 1)),
+                        Budget(5.0, None, None), 2_000_000)
+    timer.join()
+    assert time.perf_counter() - started < 1.0
 
 
 # -- through the public API -----------------------------------------------------------------------------------------

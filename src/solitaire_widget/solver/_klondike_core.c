@@ -27,7 +27,10 @@
  *     states are ever taken for one.
  *
  * The search holds no global state (everything lives in one heap-allocated Engine per call), so calls may run
- * in several threads at once; it releases the GIL while it runs and takes it back only to call cancel.is_set().
+ * in several threads at once. It releases the GIL while it runs and takes it back only for a moment at each
+ * budget check (every CHECK_EVERY nodes): to call cancel.is_set() when there is a cancel flag, and in the main
+ * thread to let a pending signal (Ctrl-C) raise KeyboardInterrupt. A search in a worker thread without a cancel
+ * flag never takes it back.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -877,6 +880,7 @@ typedef struct {
     int has_deadline;
     int64_t deadline_ns;        /* on this module's clock (see now_ns) */
     PyObject *cancel;           /* borrowed; NULL: none */
+    int main_thread;            /* running in Python's main thread, where signals are handled */
     size_t table_limit;
     PyThreadState *thread;      /* saved while the GIL is released */
     /* Results. */
@@ -902,18 +906,26 @@ static int64_t now_ns(void)
 }
 
 /* Budget.exhausted: the cancel flag first, then the node limit, then the clock. cancel.is_set() is Python, so
- * the GIL is taken back for that call alone. Returns 1 when the search must stop (e->stopped says why, or
- * e->error when is_set() raised). */
+ * the GIL is taken back for that call alone. In the main thread the GIL is also taken back to look for a signal
+ * (Ctrl-C, or Jupyter's "interrupt the kernel"), which raises KeyboardInterrupt as it would in the Python
+ * engine; without that look a search with no time limit could not be interrupted at all. Returns 1 when the
+ * search must stop: e->stopped says why, or e->error is ERR_PYTHON when is_set() or a signal handler raised
+ * (the exception stays set in this thread until the GIL is back). */
 static int exhausted(Engine *e, long long nodes)
 {
-    if (e->cancel != NULL) {
+    if (e->cancel != NULL || e->main_thread) {
+        int set = 0;
         PyEval_RestoreThread(e->thread);
-        PyObject *answer = PyObject_CallMethod(e->cancel, "is_set", NULL);
-        int set = answer == NULL ? -1 : PyObject_IsTrue(answer);
-        Py_XDECREF(answer);
+        if (e->main_thread && PyErr_CheckSignals() < 0)
+            set = -1;
+        if (!set && e->cancel != NULL) {
+            PyObject *answer = PyObject_CallMethod(e->cancel, "is_set", NULL);
+            set = answer == NULL ? -1 : PyObject_IsTrue(answer);
+            Py_XDECREF(answer);
+        }
         e->thread = PyEval_SaveThread();
         if (set < 0) {
-            e->error = ERR_PYTHON;  /* the exception stays set in this thread until the GIL is back */
+            e->error = ERR_PYTHON;
             return 1;
         }
         if (set) {
@@ -1146,6 +1158,27 @@ static void engine_free(Engine *e)
     free(e->frames);
     free(e->line);
     PyMem_RawFree(e);
+}
+
+/* 1 in Python's main thread (threading.main_thread()), 0 elsewhere, -1 with an exception. */
+static int in_main_thread(void)
+{
+    PyObject *threading = PyImport_ImportModule("threading");
+    if (!threading)
+        return -1;
+    PyObject *main = PyObject_CallMethod(threading, "main_thread", NULL);
+    Py_DECREF(threading);
+    if (!main)
+        return -1;
+    PyObject *ident = PyObject_GetAttrString(main, "ident");
+    Py_DECREF(main);
+    if (!ident)
+        return -1;
+    unsigned long value = PyLong_AsUnsignedLong(ident);
+    Py_DECREF(ident);
+    if (value == (unsigned long)-1 && PyErr_Occurred())
+        return -1;
+    return value == PyThread_get_thread_ident();
 }
 
 /* An int from a Python object within [lo, hi], or -1 with ValueError naming `what`. */
@@ -1397,6 +1430,9 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     if (cancel != Py_None)
         e->cancel = cancel;
+    e->main_thread = in_main_thread();
+    if (e->main_thread < 0)
+        goto fail;
 
     if (table_init(&e->table, e->rules.ncost) < 0) {
         PyErr_NoMemory();
