@@ -13,7 +13,9 @@ proved winnable up to that plus the share left undecided.
 
     python benchmarks/solver.py [--deals 200] [--budget 10] [--first 1] [--only athena,camelot] [--out runs.jsonl]
 
-Run it with nothing else heavy on the machine: the budget is wall-clock time.
+Run it with nothing else heavy on the machine: the budget is wall-clock time. The header says which engine
+searches the Klondike-family settings: the compiled core when it is built, else pure Python; set
+``SOLITAIRE_SOLVER=python`` to time pure Python (Camelot is always pure Python).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import time
 from typing import Any
 
 import solitaire_widget as sw
-from solitaire_widget.solver import solve
+from solitaire_widget.solver import compiled, solve
 
 #: name -> (variant, options, published winnable share or None)
 SETTINGS: dict[str, tuple[str, dict[str, int], float | None]] = {
@@ -54,9 +56,17 @@ def run_setting(name: str, first: int, deals: int, budget: float, out: Any) -> N
         seconds = time.perf_counter() - started
         records.append({"setting": name, "deal": deal, "verdict": result.verdict, "seconds": round(seconds, 4),
                         "nodes": result.stats["nodes"], "peak_table": result.stats["peak_table"],
-                        "moves": len(result.line)})
+                        "moves": len(result.line), "engine": result.stats.get("engine")})
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     out.send((records, peak_mb))
+
+
+def engine_name() -> str:
+    """Which engine searches the Klondike family in this run, in words."""
+    if compiled.klondike_engine() == "c":
+        return "compiled core (C)"
+    why = f"{compiled.ENV_VAR}=python" if compiled.available() else "the compiled core is not built"
+    return f"pure Python ({why})"
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -79,6 +89,7 @@ def main() -> None:
 
     print(f"solver benchmark: deals {args.first}..{args.first + args.deals - 1}, budget {args.budget:g} s per deal, "
           f"one core, Python {sys.version.split()[0]}")
+    print(f"Klondike-family engine: {engine_name()}")
     header = (f"{'setting':<26} {'deals':>5} {'decided':>8} {'winnable':>9} {'median s':>9} {'p95 s':>7} "
               f"{'peak table':>10} {'peak MB':>8}")
     print(header)
