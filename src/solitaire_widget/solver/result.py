@@ -19,8 +19,9 @@ class SolveResult:
     the whole game tree was searched) or ``"unknown"`` (the budget ran out, or the search was cancelled, first).
     ``stats`` holds ``nodes`` (moves made during the search), ``seconds``, ``peak_table`` (most states held in
     the table of seen states), ``table_clears`` (times the table hit its size cap and was emptied) and, for an
-    ``"unknown"``, ``stopped_by`` (``"time"``, ``"nodes"`` or ``"cancelled"``); Camelot adds ``relaxed_nodes``, the
-    moves searched in the relaxed game that prunes its search.
+    ``"unknown"``, ``stopped_by`` (``"time"``, ``"nodes"`` or ``"cancelled"``), and ``engine``, the engine that
+    searched (``"c"``, the compiled core, or ``"python"``); Camelot adds ``relaxed_nodes``, the moves searched in
+    the relaxed game that prunes its search.
     """
 
     verdict: Verdict
