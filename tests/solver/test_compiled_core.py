@@ -15,6 +15,8 @@ from __future__ import annotations
 import _thread
 import os
 import random
+import subprocess
+import sys
 import threading
 import time
 from typing import Any
@@ -339,3 +341,27 @@ def test_the_core_refuses_a_broken_state():
     state.pos = 99
     with pytest.raises(ValueError, match="out of range"):
         compiled.search(state, budget, 100)
+
+
+@needs_core
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="limits the address space with RLIMIT_AS")
+def test_running_out_of_memory_is_a_memory_error():
+    # In a child process with little memory to spare, a search that needs a big table raises MemoryError (it
+    # does not crash), and the next search in the same process works.
+    script = """
+import resource
+import solitaire_widget as sw
+from solitaire_widget.solver import solve
+used = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (used + 40 * 2**20, resource.RLIM_INFINITY))
+try:
+    solve(sw.new_game("athena", deal=1), time_limit=None, node_limit=20_000_000)
+    print("no MemoryError")
+except MemoryError:
+    print("MemoryError")
+print(solve(sw.new_game("thumb-and-pouch", deal=7), time_limit=None).verdict)
+"""
+    env = {**os.environ, compiled.ENV_VAR: "c"}
+    child = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                           env=env, check=False)
+    assert child.stdout.split() == ["MemoryError", "winnable"], child.stderr
