@@ -15,6 +15,7 @@ from __future__ import annotations
 import _thread
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -265,13 +266,18 @@ def test_the_core_lets_other_threads_run():
 def test_a_search_in_the_main_thread_can_be_interrupted():
     # Ctrl-C (or Jupyter's interrupt) raises KeyboardInterrupt in the main thread, as in the Python engine, even
     # with no time limit. The 5 s limit here only keeps a failing test from hanging.
+    # Python's own Ctrl-C handler, which a process started in the background (SIGINT ignored) lacks.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.2, _thread.interrupt_main)
     started = time.perf_counter()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        compiled.search(KlondikeState(deal_position("klondike", {"draw": 1, "redeals": -1}, 1)),
-                        Budget(5.0, None, None), 2_000_000)
-    timer.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            compiled.search(KlondikeState(deal_position("klondike", {"draw": 1, "redeals": -1}, 1)),
+                            Budget(5.0, None, None), 2_000_000)
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
     assert time.perf_counter() - started < 1.0
 
 
