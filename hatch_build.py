@@ -7,7 +7,8 @@ warning (``pip install -v`` shows it) and the wheel stays pure Python.
 * Wheel: the extension is compiled into a temporary directory and added to the wheel, which is then tagged for
   this interpreter and platform.
 * Editable install (``make setup``): the extension is compiled next to its source, in
-  ``src/solitaire_widget/solver/`` (git-ignored), where the editable install imports the package from.
+  ``src/solitaire_widget/solver/`` (git-ignored), where the editable install imports the package from. An earlier
+  build there is deleted first, so a failed compile never leaves a stale module behind.
 * ``SOLITAIRE_BUILD_CORE=0`` skips the compile (to check the pure-Python package); ``SOLITAIRE_BUILD_CORE=1``
   makes a failed compile fail the build instead of warning.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -38,6 +40,9 @@ class CompiledCoreHook(BuildHookInterface):
         if self.target_name != "wheel":
             return
         wanted = os.environ.get("SOLITAIRE_BUILD_CORE", "").strip()
+        if version == "editable":
+            # A module left from an earlier build would be imported in place of the source as it is now.
+            self.remove_in_place_module()
         if wanted == "0":
             self.app.display_info("solitaire-widget: SOLITAIRE_BUILD_CORE=0, the solver stays pure Python")
             return
@@ -62,6 +67,12 @@ class CompiledCoreHook(BuildHookInterface):
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
         self.app.display_info(f"solitaire-widget: built the solver's C core: {name}")
+
+    def remove_in_place_module(self) -> None:
+        """Delete this interpreter's build of the module from src/ (an editable install's earlier build)."""
+        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+        stale = Path(self.root) / "src" / "solitaire_widget" / "solver" / f"_klondike_core{suffix}"
+        stale.unlink(missing_ok=True)
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if self.scratch is not None:
