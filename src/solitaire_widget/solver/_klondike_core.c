@@ -108,6 +108,7 @@ typedef struct {
     int redeals;        /* -1: unlimited */
     int king_only;      /* only a King (or a group headed by one) may fill an empty column */
     int all_at_hand;    /* one-card deals and unlimited redeals: every stock card is always one move away */
+    int rearrange_first; /* rearranging face-up cards is tried before the stock (FAMILY_RULES' third field) */
     int ncost;          /* cost bytes per table record: one per possible "redeals used" value */
     uint8_t nparents[NCARDS];
     uint8_t parents[NCARDS][3];
@@ -128,12 +129,14 @@ typedef struct {
     long redeals_used;
 } State;
 
-static void init_rules(Rules *r, int ncols, int draw, int redeals, int alternate, int king_only, long used)
+static void init_rules(Rules *r, int ncols, int draw, int redeals, int alternate, int king_only,
+                       int rearrange_first, long used)
 {
     r->ncols = ncols;
     r->draw = draw;
     r->redeals = redeals;
     r->king_only = king_only;
+    r->rearrange_first = rearrange_first;
     r->all_at_hand = draw == 1 && redeals < 0;
     r->ncost = redeals < 0 ? 1 : (int)((redeals > used ? redeals : used) + 1);
     for (int card = 0; card < NCARDS; card++) {
@@ -464,16 +467,20 @@ static int uncovers_useful(Lookahead *look, const uint8_t *col, int x, int base)
 /* Move generation and ORDER (KlondikeState.moves)                                                               */
 /* ------------------------------------------------------------------------------------------------------------ */
 
-/* Write every move worth trying to `out`, best first, and return how many. The order is klondike.py's:
+/* Write every move worth trying to `out`, best first, and return how many. The order is klondike.py's (its
+ * moves() docstring says why):
  *
- *   1. up:       tableau tops to their foundation (by column), then stock cards to theirs (by target);
+ *   1. up:       tableau tops to their foundation (by column), then, only when every stock card is at hand,
+ *                stock cards to theirs (by target);
  *   2. turning:  tableau moves that turn a face-down card or empty a column, the columns with the most face-down
  *                cards first (a stable sort: ties keep column order);
- *   3. stock:    stock cards onto tableau tops (parents in card order), then into the first empty column;
+ *   3. stock:    per target, to its foundation (unless that went in 1.), onto tableau tops (parents in card
+ *                order), then into the first empty column;
  *   4. others:   tableau moves leaving a face-up card on top, when that uncovers something useful;
- *   5. down:     foundation tops down to the tableau, when that prepares something (by suit).
+ *   5. down:     foundation tops down to the tableau, when that prepares something (by suit);
  *
- * Bounds per group (10 columns at most): up 10 + 105, turning and others 10 * 13 * 4, stock 105 * 4, down 16. */
+ * with 4. before 3. when the rules say rearrange_first.
+ * Bounds per group (10 columns at most): up 10 + 105, turning and others 10 * 13 * 4, stock 105 * 5, down 16. */
 static int generate_moves(const Rules *r, const State *s, Move *out)
 {
     int8_t top_of[NCARDS];
@@ -503,7 +510,7 @@ static int generate_moves(const Rules *r, const State *s, Move *out)
     Move up[MAX_COLS + 2 * NCARDS + 1];
     Move turning[MAX_COLS * 13 * 4];
     int turning_hidden[MAX_COLS * 13 * 4];
-    Move from_stock[(2 * NCARDS + 1) * 4];
+    Move from_stock[(2 * NCARDS + 1) * 5];
     Move others[MAX_COLS * 13 * 4];
     Move down[16];
     int nup = 0, nturning = 0, nstock = 0, nothers = 0, ndown = 0;
@@ -556,8 +563,12 @@ static int generate_moves(const Rules *r, const State *s, Move *out)
         int index = targets[t].index, redeal = targets[t].redeal;
         int card = s->talon[index];
         if (s->found[SUIT_OF[card]] == RANK_OF[card] - 1) {
+            /* Up first only when every stock card is always at hand: otherwise it spends the pass. */
             Move m = {STOCK, (int8_t)index, (int8_t)redeal, -1};
-            up[nup++] = m;
+            if (r->all_at_hand)
+                up[nup++] = m;
+            else
+                from_stock[nstock++] = m;
         }
         if (r->all_at_hand && !prepares(&look, r->child_mask[card]))
             continue;
@@ -614,10 +625,17 @@ static int generate_moves(const Rules *r, const State *s, Move *out)
     n += nup;
     memcpy(out + n, turning, sizeof(Move) * (size_t)nturning);
     n += nturning;
-    memcpy(out + n, from_stock, sizeof(Move) * (size_t)nstock);
-    n += nstock;
-    memcpy(out + n, others, sizeof(Move) * (size_t)nothers);
-    n += nothers;
+    if (r->rearrange_first) {
+        memcpy(out + n, others, sizeof(Move) * (size_t)nothers);
+        n += nothers;
+        memcpy(out + n, from_stock, sizeof(Move) * (size_t)nstock);
+        n += nstock;
+    } else {
+        memcpy(out + n, from_stock, sizeof(Move) * (size_t)nstock);
+        n += nstock;
+        memcpy(out + n, others, sizeof(Move) * (size_t)nothers);
+        n += nothers;
+    }
     memcpy(out + n, down, sizeof(Move) * (size_t)ndown);
     n += ndown;
     return n;
@@ -1302,8 +1320,8 @@ static PyObject *result_of(Engine *e)
 }
 
 PyDoc_STRVAR(search_doc,
-"search(columns, found, talon, pos, redeals_used, draw, redeals, alternate, king_only, node_limit, deadline,\n"
-"       cancel, table_limit) -> (verdict, line, stats)\n"
+"search(columns, found, talon, pos, redeals_used, draw, redeals, alternate, king_only, rearrange_first,\n"
+"       node_limit, deadline, cancel, table_limit) -> (verdict, line, stats)\n"
 "\n"
 "Run solver.search.depth_first over the KlondikeState these fields describe (columns bottom to top with DOWN\n"
 "added to face-down cards, foundation ranks per suit, talon, pos, redeals used, and the rules), with the budget\n"
@@ -1315,14 +1333,15 @@ PyDoc_STRVAR(search_doc,
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"columns", "found", "talon", "pos", "redeals_used", "draw", "redeals", "alternate",
-                            "king_only", "node_limit", "deadline", "cancel", "table_limit", NULL};
+                            "king_only", "rearrange_first", "node_limit", "deadline", "cancel", "table_limit",
+                            NULL};
     PyObject *columns, *found, *talon, *node_limit, *deadline, *cancel, *table_limit;
     long pos, redeals_used, draw, redeals;
-    int alternate, king_only;
+    int alternate, king_only, rearrange_first;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllppOOOO:search", names, &columns, &found, &talon, &pos,
-                                     &redeals_used, &draw, &redeals, &alternate, &king_only, &node_limit,
-                                     &deadline, &cancel, &table_limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllpppOOOO:search", names, &columns, &found, &talon,
+                                     &pos, &redeals_used, &draw, &redeals, &alternate, &king_only,
+                                     &rearrange_first, &node_limit, &deadline, &cancel, &table_limit))
         return NULL;
 
     Engine *e = PyMem_RawCalloc(1, sizeof(Engine));
@@ -1393,7 +1412,8 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     s->pos = (int)pos;
     s->redeals_used = redeals_used;
-    init_rules(&e->rules, (int)ncols, (int)draw, (int)redeals, alternate, king_only, redeals_used);
+    init_rules(&e->rules, (int)ncols, (int)draw, (int)redeals, alternate, king_only, rearrange_first,
+               redeals_used);
 
     /* The budget. The deadline is on time.perf_counter's clock; it is moved onto this module's clock by
      * reading both now. */

@@ -14,14 +14,16 @@ from .klondike import KlondikeState
 from .result import SolveResult
 from .search import depth_first
 
-#: Most states kept in the table of seen states (about 250 bytes each, so some 500 MB at most). Past it the
-#: table is emptied and the search goes on, still exact, only repeating some work.
-TABLE_LIMIT = 2_000_000
+#: Most states kept in the table of seen states, by engine, when ``solve`` is not given ``table_limit``: some
+#: 250 bytes a state in Python and 60 in the compiled core, so about 500 and 360 MB at most. The core fills
+#: the table some twenty times faster, and a cap it reaches within a 10-second search would cost it repeated
+#: work. Past the cap the table is emptied and the search goes on, still exact, only repeating some work.
+TABLE_LIMIT = {"python": 2_000_000, "c": 6_000_000}
 
 
 def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None = 10.0,
           node_limit: int | None = None, cancel: CancelFlag | None = None,
-          table_limit: int = TABLE_LIMIT) -> SolveResult:
+          table_limit: int | None = None) -> SolveResult:
     """Decide whether a position can still be won, and how.
 
     The solver plays the *thoughtful* game: it sees every card, face-down cards and the stock's order included,
@@ -34,7 +36,8 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     When ``time_limit`` seconds (``None``: no limit) or ``node_limit`` moves of search run out first, or when
     ``cancel.is_set()`` turns true (``cancel`` is any object with ``is_set()``, such as a
     :class:`threading.Event`; it is looked at every few milliseconds), the verdict is "unknown".
-    ``table_limit`` caps how many states the search remembers, which bounds its memory.
+    ``table_limit`` caps how many states the search remembers, which bounds its memory (``None``: the engine's
+    own cap, :data:`TABLE_LIMIT`).
 
     All five games are solved with their real rules: Klondike-family pass limits (two redeals, none, or
     unlimited), one- and three-card deals, and Camelot's filling and removing phases.
@@ -45,21 +48,22 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     """
     budget = Budget(_check_limit("time_limit", time_limit, float), _check_limit("node_limit", node_limit, int),
                     _check_cancel(cancel))
-    if isinstance(table_limit, bool) or not isinstance(table_limit, int) or table_limit < 1:
+    if table_limit is not None and (isinstance(table_limit, bool) or not isinstance(table_limit, int)
+                                    or table_limit < 1):
         raise ValueError(f"table_limit must be a whole number of states, at least 1, not {table_limit!r}")
     position = _position_of(game_or_position)
     state: CamelotState | KlondikeState
     if position["variant"] == "camelot":
         engine = "python"
         state = CamelotState(position, budget)
-        verdict, internal, stats = depth_first(state, budget, table_limit)
+        verdict, internal, stats = depth_first(state, budget, table_limit or TABLE_LIMIT[engine])
         stats["relaxed_nodes"] = state.relaxed_nodes
     else:
         # The compiled core when it is built (and SOLITAIRE_SOLVER does not say python): the same search.
         engine = compiled.klondike_engine()
         state = KlondikeState(position)
         search = compiled.search if engine == "c" else depth_first
-        verdict, internal, stats = search(state, budget, table_limit)
+        verdict, internal, stats = search(state, budget, table_limit or TABLE_LIMIT[engine])
     stats["seconds"] = round(budget.elapsed(), 4)
     stats["engine"] = engine
     # The search leaves its state where it stopped; the line is replayed from a fresh one.

@@ -52,12 +52,13 @@ from ..cards import RANK, RED, SUIT, parse_card
 #: Added to a card's number to mark it face down in the tableau.
 DOWN = 64
 
-#: Build rule and empty-column rule per variant: (alternating colours?, only a King may fill an empty column?).
-FAMILY_RULES: dict[str, tuple[bool, bool]] = {
-    "athena": (True, True),
-    "thumb-and-pouch": (False, False),
-    "aunt-mary": (True, True),
-    "klondike": (True, True),
+#: Per variant: (alternating colours?, only a King may fill an empty column?, rearrange before using the stock?).
+#: The last one is a choice of move order, not a rule of the game (see ``KlondikeState.moves``).
+FAMILY_RULES: dict[str, tuple[bool, bool, bool]] = {
+    "athena": (True, True, True),
+    "thumb-and-pouch": (False, False, False),
+    "aunt-mary": (True, True, True),
+    "klondike": (True, True, True),
 }
 
 _SEPARATOR = b"\xff"
@@ -120,7 +121,7 @@ class KlondikeState:
 
     def __init__(self, position: dict[str, Any]) -> None:
         variant = position["variant"]
-        self.alternate, self.king_only = FAMILY_RULES[variant]
+        self.alternate, self.king_only, self.rearrange_first = FAMILY_RULES[variant]
         options = position["options"]
         self.draw: int = options["draw"]
         self.redeals: int = options["redeals"]
@@ -201,11 +202,20 @@ class KlondikeState:
         return targets
 
     def moves(self) -> list[tuple]:
-        """Every move worth trying, best first: up to the foundations, turning a card over, from the stock,
-        rearranging face-up cards, down from the foundations.
+        """Every move worth trying, best first: up to the foundations, turning a card over, rearranging face-up
+        cards and playing from the stock (in the variant's order, see below), down from the foundations.
 
         Some moves only prepare others, and are offered only when what they prepare can still happen without a
         face-down card being turned first (see :meth:`_prepares`).
+
+        The order decides how soon a win is found, never whether: every move is tried before the search gives a
+        state up. It was chosen by measuring the first deals of each game (``benchmarks/solver.py``). With a
+        limited number of passes, playing a stock card spends the pass (the cards dealt past stay behind until
+        the next one), so stock cards, foundation-bound ones included, wait behind the tableau's moves; only when
+        every stock card is always at hand (one-card deals, unlimited redeals) do they go up first. Where only a
+        King fills an empty column, rearranging the face-up cards comes before the stock too (Athena gains the
+        most: its face-up cards lie under face-down ones); in Thumb and Pouch, whose columns take any card in any
+        other suit, those rearrangements are many and cheap, and trying them first makes the search wander.
         """
         cols, found, parents, talon = self.cols, self.found, self.parents, self.talon
         king_only = self.king_only
@@ -269,7 +279,7 @@ class KlondikeState:
         for index, redeal in targets:
             card = talon[index]
             if found[SUIT[card]] == RANK[card] - 1:
-                up.append((STOCK, index, redeal, -1))
+                (up if self.all_at_hand else from_stock).append((STOCK, index, redeal, -1))
             if self.all_at_hand and not self._prepares(children[card]):
                 continue
             for parent in parents[card]:
@@ -291,7 +301,10 @@ class KlondikeState:
                 down.extend((F2T, suit, dst) for dst in dsts)
 
         turning.sort(key=_first)
-        return up + [move for _, move in turning] + from_stock + others + down
+        first = up + [move for _, move in turning]
+        if self.rearrange_first:
+            return first + others + from_stock + down
+        return first + from_stock + others + down
 
     def _prepares(self, partners: tuple[int, ...]) -> bool:
         """Whether one of ``partners`` can be brought into play without turning a face-down card first.
