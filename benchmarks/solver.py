@@ -3,8 +3,9 @@
 For each game setting, the solver runs on deals ``first .. first + deals - 1`` with a fixed budget per deal, one
 deal after another on one core, and the script prints per setting: the share of deals decided (winnable or
 proved unwinnable) within the budget, the share proved winnable, the median and 95th-percentile time per deal
-(deals left undecided count with their full budget), the largest table of seen states, and the peak memory of
-the process that ran the setting (each setting runs in a fresh process, so the figures do not mix).
+(deals left undecided count with their full budget), the search's speed in nodes per second over all its deals,
+the largest table of seen states, and the peak memory of the process that ran the setting (each setting runs in
+a fresh process, so the figures do not mix).
 
 Two settings have published winnable shares for the thoughtful game (all cards visible), which this solver also
 plays: Klondike, one card at a time with unlimited redeals (91.9%), and three at a time with unlimited redeals
@@ -13,7 +14,9 @@ proved winnable up to that plus the share left undecided.
 
     python benchmarks/solver.py [--deals 200] [--budget 10] [--first 1] [--only athena,camelot] [--out runs.jsonl]
 
-Run it with nothing else heavy on the machine: the budget is wall-clock time. The header says which engine
+Run it with nothing else heavy on the machine: the budget is wall-clock time, so the shares decided depend on the
+machine's speed. The header gives a yardstick for that speed (the time of a fixed pure-Python loop) so that runs
+on different machines can be compared, and says which engine
 searches the Klondike-family settings: the compiled core when it is built, else pure Python; set
 ``SOLITAIRE_SOLVER=python`` to time pure Python (Camelot is always pure Python).
 """
@@ -69,6 +72,16 @@ def engine_name() -> str:
     return f"pure Python ({why})"
 
 
+def yardstick_ms() -> float:
+    """Milliseconds this machine takes for a fixed pure-Python loop, best of five: a figure to compare machines by."""
+    best = float("inf")
+    for _ in range(5):
+        started = time.perf_counter()
+        sum(range(10_000_000))
+        best = min(best, time.perf_counter() - started)
+    return 1000 * best
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -89,9 +102,9 @@ def main() -> None:
 
     print(f"solver benchmark: deals {args.first}..{args.first + args.deals - 1}, budget {args.budget:g} s per deal, "
           f"one core, Python {sys.version.split()[0]}")
-    print(f"Klondike-family engine: {engine_name()}")
+    print(f"Klondike-family engine: {engine_name()}; machine yardstick: sum(range(10**7)) in {yardstick_ms():.0f} ms")
     header = (f"{'setting':<26} {'deals':>5} {'decided':>8} {'winnable':>9} {'median s':>9} {'p95 s':>7} "
-              f"{'peak table':>10} {'peak MB':>8}")
+              f"{'nodes/s':>9} {'peak table':>10} {'peak MB':>8}")
     print(header)
     print("-" * len(header))
     published_lines = []
@@ -111,9 +124,10 @@ def main() -> None:
         decided = sum(r["verdict"] != "unknown" for r in records) / count
         winnable = sum(r["verdict"] == "winnable" for r in records) / count
         times = [r["seconds"] for r in records]
+        speed = sum(r["nodes"] for r in records) / max(sum(times), 1e-9)
         print(f"{name:<26} {count:>5} {decided:>8.1%} {winnable:>9.1%} {statistics.median(times):>9.3f} "
-              f"{percentile(times, 0.95):>7.2f} {max(r['peak_table'] for r in records):>10,} {peak_mb:>8.0f}",
-              flush=True)
+              f"{percentile(times, 0.95):>7.2f} {speed:>9,.0f} {max(r['peak_table'] for r in records):>10,} "
+              f"{peak_mb:>8.0f}", flush=True)
         published = SETTINGS[name][2]
         if published is not None:
             published_lines.append(f"{name}: winnable share between {winnable:.1%} and {winnable + 1 - decided:.1%} "
