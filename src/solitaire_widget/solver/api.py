@@ -15,9 +15,10 @@ from .result import SolveResult
 from .search import depth_first
 
 #: Most states kept in the table of seen states, by engine, when ``solve`` is not given ``table_limit``: some
-#: 250 bytes a state in Python and 60 in the compiled core, so about 500 and 360 MB at most. The core fills
-#: the table some twenty times faster, and a cap it reaches within a 10-second search would cost it repeated
-#: work. Past the cap the table is emptied and the search goes on, still exact, only repeating some work.
+#: 250 bytes a state in Python and 60 in the compiled core (with the index, a full core table peaked at about
+#: 500 MB in ``benchmarks/solver.py``). The core fills the table some forty times faster, and a cap it reached
+#: within a 10-second search would cost it repeated work. Past the cap the table is emptied and the search goes
+#: on, still exact, only repeating some work. Pass a smaller ``table_limit`` where memory is tight.
 TABLE_LIMIT = {"python": 2_000_000, "c": 6_000_000}
 
 
