@@ -16,9 +16,9 @@ proved winnable up to that plus the share left undecided.
 
 Run it with nothing else heavy on the machine: the budget is wall-clock time, so the shares decided depend on the
 machine's speed. The header gives a yardstick for that speed (the time of a fixed pure-Python loop) so that runs
-on different machines can be compared, and says which engine
-searches the Klondike-family settings: the compiled core when it is built, else pure Python; set
-``SOLITAIRE_SOLVER=python`` to time pure Python (Camelot is always pure Python).
+on different machines can be compared, and says which engine searches the Klondike-family settings: the
+compiled core when it is built, else pure Python; set ``SOLITAIRE_SOLVER=python`` to time pure Python (Camelot
+is always pure Python).
 """
 
 from __future__ import annotations
