@@ -4,8 +4,9 @@
  * This module is an exact mirror of two pure-Python modules, which stay the reference (and the fallback where no
  * compiler is at hand, such as JupyterLite):
  *
- *   solver/klondike.py  KlondikeState: the state, its moves and their order, the pruning of moves that only
- *                       prepare others, the safe foundation moves (settle), the canonical table key and its cost;
+ *   solver/klondike.py  KlondikeState: the state, its moves and their order (perturbed or not), the pruning of
+ *                       moves that only prepare others, the safe foundation moves (settle), the canonical table
+ *                       key and its cost;
  *   solver/search.py    depth_first: the iterative depth-first search over a table of seen states, with cost
  *                       dominance, clearing the table at its size cap, and the budget checks.
  *
@@ -481,7 +482,27 @@ static int uncovers_useful(Lookahead *look, const uint8_t *col, int x, int base)
  *
  * with 4. before 3. when the rules say rearrange_first.
  * Bounds per group (10 columns at most): up 10 + 105, turning and others 10 * 13 * 4, stock 105 * 5, down 16. */
-static int generate_moves(const Rules *r, const State *s, Move *out)
+/* KlondikeState._perturbed: swap some neighbours in moves[start..n), each pair with odds of one in four, with
+ * the same xorshift generator drawing the same numbers. */
+static void perturb(Move *moves, int start, int n, uint64_t *rng)
+{
+    uint64_t x = *rng;
+    for (int i = start; i < n - 1; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if (!((x >> 11) & 3)) {
+            Move t = moves[i];
+            moves[i] = moves[i + 1];
+            moves[i + 1] = t;
+            i++;
+        }
+    }
+    *rng = x;
+}
+
+/* KlondikeState.moves; rng is its _rng: 0 for the plain order, else the perturbation's generator. */
+static int generate_moves(const Rules *r, const State *s, Move *out, uint64_t *rng)
 {
     int8_t top_of[NCARDS];
     int run_start[MAX_COLS];
@@ -638,6 +659,8 @@ static int generate_moves(const Rules *r, const State *s, Move *out)
     }
     memcpy(out + n, down, sizeof(Move) * (size_t)ndown);
     n += ndown;
+    if (*rng)
+        perturb(out, nup, n, rng);
     return n;
 }
 
@@ -894,6 +917,7 @@ typedef struct {
     Frame *frames;
     size_t frames_cap;
     /* Budget. */
+    uint64_t rng;               /* KlondikeState._rng */
     long long node_limit;       /* -1: none */
     int has_deadline;
     int64_t deadline_ns;        /* on this module's clock (see now_ns) */
@@ -1070,7 +1094,7 @@ static void search(Engine *e)
         return;
     }
     root->mv_start = root->cursor = 0;
-    root->mv_end = e->mv_len = (size_t)generate_moves(r, s, e->mv);
+    root->mv_end = e->mv_len = (size_t)generate_moves(r, s, e->mv, &e->rng);
 
     long long nodes = 0;
     long long next_check = CHECK_EVERY;
@@ -1158,7 +1182,7 @@ static void search(Engine *e)
         f->p = (uint8_t)p;
         f->used = (uint8_t)used;
         f->mv_start = f->cursor = e->mv_len;
-        e->mv_len += (size_t)generate_moves(r, s, e->mv + e->mv_len);
+        e->mv_len += (size_t)generate_moves(r, s, e->mv + e->mv_len, &e->rng);
         f->mv_end = e->mv_len;
     }
     e->nodes = nodes;
@@ -1333,15 +1357,16 @@ PyDoc_STRVAR(search_doc,
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"columns", "found", "talon", "pos", "redeals_used", "draw", "redeals", "alternate",
-                            "king_only", "rearrange_first", "node_limit", "deadline", "cancel", "table_limit",
-                            NULL};
-    PyObject *columns, *found, *talon, *node_limit, *deadline, *cancel, *table_limit;
+                            "king_only", "rearrange_first", "perturb", "node_limit", "deadline", "cancel",
+                            "table_limit", NULL};
+    PyObject *columns, *found, *talon, *perturb_seed, *node_limit, *deadline, *cancel, *table_limit;
     long pos, redeals_used, draw, redeals;
     int alternate, king_only, rearrange_first;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllpppOOOO:search", names, &columns, &found, &talon,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllpppOOOOO:search", names, &columns, &found, &talon,
                                      &pos, &redeals_used, &draw, &redeals, &alternate, &king_only,
-                                     &rearrange_first, &node_limit, &deadline, &cancel, &table_limit))
+                                     &rearrange_first, &perturb_seed, &node_limit, &deadline, &cancel,
+                                     &table_limit))
         return NULL;
 
     Engine *e = PyMem_RawCalloc(1, sizeof(Engine));
@@ -1414,6 +1439,15 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     s->redeals_used = redeals_used;
     init_rules(&e->rules, (int)ncols, (int)draw, (int)redeals, alternate, king_only, rearrange_first,
                redeals_used);
+
+    /* KlondikeState's _rng: the seed, any whole number, times _GOLDEN modulo 2**64. */
+    if (!PyLong_Check(perturb_seed)) {
+        PyErr_SetString(PyExc_ValueError, "perturb must be a whole number");
+        goto fail;
+    }
+    e->rng = (uint64_t)PyLong_AsUnsignedLongLongMask(perturb_seed) * 0x9E3779B97F4A7C15ULL;
+    if (PyErr_Occurred())
+        goto fail;
 
     /* The budget. The deadline is on time.perf_counter's clock; it is moved onto this module's clock by
      * reading both now. */

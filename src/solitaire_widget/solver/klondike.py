@@ -62,6 +62,9 @@ FAMILY_RULES: dict[str, tuple[bool, bool, bool]] = {
 }
 
 _SEPARATOR = b"\xff"
+_MASK64 = (1 << 64) - 1
+# Spreads the perturbation's seed over 64 bits (2**64 over the golden ratio, odd: no seed but 0 gives 0).
+_GOLDEN = 0x9E3779B97F4A7C15
 _ALL_UP = [13, 13, 13, 13]
 # Shared cost pairs (waste size, redeals used), so that the table holds no copies.
 _COSTS = tuple(tuple((pos, used) for used in range(256)) for pos in range(53))
@@ -119,8 +122,12 @@ def _first(item: tuple) -> Any:
 class KlondikeState:
     """A Klondike-family position in the solver's compact form, with move generation and make/unmake."""
 
-    def __init__(self, position: dict[str, Any]) -> None:
+    def __init__(self, position: dict[str, Any], perturb: int = 0) -> None:
+        """``perturb``: 0 for the move order of :meth:`moves`; any other number gives a search that tries the
+        moves in a slightly shuffled order, its own for each number (see :meth:`_perturbed`)."""
         variant = position["variant"]
+        self.perturb = perturb
+        self._rng = perturb * _GOLDEN & _MASK64
         self.alternate, self.king_only, self.rearrange_first = FAMILY_RULES[variant]
         options = position["options"]
         self.draw: int = options["draw"]
@@ -303,8 +310,33 @@ class KlondikeState:
         turning.sort(key=_first)
         first = up + [move for _, move in turning]
         if self.rearrange_first:
-            return first + others + from_stock + down
-        return first + from_stock + others + down
+            ordered = first + others + from_stock + down
+        else:
+            ordered = first + from_stock + others + down
+        if self._rng:
+            self._perturbed(ordered, len(up))
+        return ordered
+
+    def _perturbed(self, moves: list[tuple], start: int) -> None:
+        """Swap some neighbours in ``moves[start:]``, each pair with odds of one in four, in place.
+
+        The search's move order is good on most deals and unlucky on a few, where it starts down a long
+        losing line and a win a few swaps away goes unseen for minutes. Short searches in orders close to it,
+        each a little different (:mod:`solitaire_widget.solver.restarts`), find many of those wins at once.
+        Moves up to the foundations (before ``start``) stay first. The numbers come from a xorshift generator
+        that the compiled core runs too, number for number.
+        """
+        x = self._rng
+        i, last = start, len(moves) - 1
+        while i < last:
+            x ^= (x << 13) & _MASK64
+            x ^= x >> 7
+            x ^= (x << 17) & _MASK64
+            if not (x >> 11) & 3:
+                moves[i], moves[i + 1] = moves[i + 1], moves[i]
+                i += 1
+            i += 1
+        self._rng = x
 
     def _prepares(self, partners: tuple[int, ...]) -> bool:
         """Whether one of ``partners`` can be brought into play without turning a face-down card first.
