@@ -11,6 +11,7 @@ from . import compiled
 from .budget import Budget, CancelFlag
 from .camelot import CamelotState
 from .klondike import KlondikeState
+from .restarts import search_in_phases
 from .result import SolveResult
 from .search import depth_first
 
@@ -43,8 +44,11 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     All five games are solved with their real rules: Klondike-family pass limits (two redeals, none, or
     unlimited), one- and three-card deals, and Camelot's filling and removing phases.
 
-    Klondike-family positions are searched by the compiled core when it is built, else in Python; both run the
-    same search to the same answer. The environment variable ``SOLITAIRE_SOLVER=python`` forces Python (see
+    A Klondike-family search is run in three phases, a first search, short restarts in perturbed move orders
+    and a last search with the rest of the budget (see :mod:`solitaire_widget.solver.restarts`); ``stats`` sums
+    them, and says how many restarts ran and in which phase the verdict was found (``decided_in``). Those
+    positions are searched by the compiled core when it is built, else in Python; both run the same search to
+    the same answer. The environment variable ``SOLITAIRE_SOLVER=python`` forces Python (see
     :mod:`solitaire_widget.solver.compiled`); ``stats["engine"]`` says which ran, "c" or "python".
     """
     budget = Budget(_check_limit("time_limit", time_limit, float), _check_limit("node_limit", node_limit, int),
@@ -53,7 +57,6 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
                                     or table_limit < 1):
         raise ValueError(f"table_limit must be a whole number of states, at least 1, not {table_limit!r}")
     position = _position_of(game_or_position)
-    state: CamelotState | KlondikeState
     if position["variant"] == "camelot":
         engine = "python"
         state = CamelotState(position, budget)
@@ -62,13 +65,12 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     else:
         # The compiled core when it is built (and SOLITAIRE_SOLVER does not say python): the same search.
         engine = compiled.klondike_engine()
-        state = KlondikeState(position)
         search = compiled.search if engine == "c" else depth_first
-        verdict, internal, stats = search(state, budget, table_limit or TABLE_LIMIT[engine])
+        verdict, internal, stats = search_in_phases(position, search, budget, table_limit or TABLE_LIMIT[engine])
     stats["seconds"] = round(budget.elapsed(), 4)
     stats["engine"] = engine
     # The search leaves its state where it stopped; the line is replayed from a fresh one.
-    fresh = CamelotState(position) if isinstance(state, CamelotState) else KlondikeState(position)
+    fresh = CamelotState(position) if position["variant"] == "camelot" else KlondikeState(position)
     line = [Move.from_dict(d) for d in fresh.public_moves(internal)] if verdict == "winnable" else []
     return SolveResult(verdict, line, stats)
 

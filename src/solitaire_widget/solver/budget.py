@@ -52,6 +52,16 @@ class Budget:
         inner.started, inner.deadline = self.started, self.deadline
         return inner
 
+    def within(self, seconds: float | None, nodes: int | None) -> Budget:
+        """A budget for a search run inside this one: at most ``seconds`` from now and ``nodes`` nodes (None: no
+        limit of its own), and never past this one's deadline; the same cancel flag."""
+        inner = Budget(None, nodes, self.cancel)
+        if seconds is not None:
+            inner.deadline = inner.started + seconds
+        if self.deadline is not None and (inner.deadline is None or self.deadline < inner.deadline):
+            inner.deadline = self.deadline
+        return inner
+
     def elapsed(self) -> float:
         """Seconds since the search started."""
         return time.perf_counter() - self.started
