@@ -468,6 +468,25 @@ static int uncovers_useful(Lookahead *look, const uint8_t *col, int x, int base)
 /* Move generation and ORDER (KlondikeState.moves)                                                               */
 /* ------------------------------------------------------------------------------------------------------------ */
 
+/* KlondikeState._perturbed: swap some neighbours in moves[start..n), each pair with odds of one in two, with
+ * the same xorshift generator drawing the same numbers. */
+static void perturb(Move *moves, int start, int n, uint64_t *rng)
+{
+    uint64_t x = *rng;
+    for (int i = start; i < n - 1; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if (!((x >> 11) & 1)) {
+            Move t = moves[i];
+            moves[i] = moves[i + 1];
+            moves[i + 1] = t;
+            i++;
+        }
+    }
+    *rng = x;
+}
+
 /* Write every move worth trying to `out`, best first, and return how many. The order is klondike.py's (its
  * moves() docstring says why):
  *
@@ -480,28 +499,9 @@ static int uncovers_useful(Lookahead *look, const uint8_t *col, int x, int base)
  *   4. others:   tableau moves leaving a face-up card on top, when that uncovers something useful;
  *   5. down:     foundation tops down to the tableau, when that prepares something (by suit);
  *
- * with 4. before 3. when the rules say rearrange_first.
+ * with 4. before 3. when the rules say rearrange_first; then, when `*rng` (KlondikeState._rng) is not 0, the
+ * order after 1. is perturbed by perturb().
  * Bounds per group (10 columns at most): up 10 + 105, turning and others 10 * 13 * 4, stock 105 * 5, down 16. */
-/* KlondikeState._perturbed: swap some neighbours in moves[start..n), each pair with odds of one in four, with
- * the same xorshift generator drawing the same numbers. */
-static void perturb(Move *moves, int start, int n, uint64_t *rng)
-{
-    uint64_t x = *rng;
-    for (int i = start; i < n - 1; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        if (!((x >> 11) & 3)) {
-            Move t = moves[i];
-            moves[i] = moves[i + 1];
-            moves[i + 1] = t;
-            i++;
-        }
-    }
-    *rng = x;
-}
-
-/* KlondikeState.moves; rng is its _rng: 0 for the plain order, else the perturbation's generator. */
 static int generate_moves(const Rules *r, const State *s, Move *out, uint64_t *rng)
 {
     int8_t top_of[NCARDS];

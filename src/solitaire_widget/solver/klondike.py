@@ -318,7 +318,7 @@ class KlondikeState:
         return ordered
 
     def _perturbed(self, moves: list[tuple], start: int) -> None:
-        """Swap some neighbours in ``moves[start:]``, each pair with odds of one in four, in place.
+        """Swap some neighbours in ``moves[start:]``, each pair with odds of one in two, in place.
 
         The search's move order is good on most deals and unlucky on a few, where it starts down a long
         losing line and a win a few swaps away goes unseen for minutes. Short searches in orders close to it,
@@ -332,7 +332,7 @@ class KlondikeState:
             x ^= (x << 13) & _MASK64
             x ^= x >> 7
             x ^= (x << 17) & _MASK64
-            if not (x >> 11) & 3:
+            if not (x >> 11) & 1:
                 moves[i], moves[i + 1] = moves[i + 1], moves[i]
                 i += 1
             i += 1
