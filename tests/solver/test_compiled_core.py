@@ -51,17 +51,18 @@ SETTING_IDS = [f"{variant}-{'-'.join(f'{k}{v}' for k, v in options.items())}" fo
 
 
 def both_engines(position: dict[str, Any], node_limit: int | None, table_limit: int = 2_000_000,
-                 cancel: Any = None) -> tuple[tuple, tuple]:
+                 cancel: Any = None, perturb: int = 0) -> tuple[tuple, tuple]:
     """(Python's answer, the core's answer) for ``position``, each (verdict, internal line, stats)."""
-    python = depth_first(KlondikeState(position), Budget(None, node_limit, cancel), table_limit)
+    python = depth_first(KlondikeState(position, perturb), Budget(None, node_limit, cancel), table_limit)
     if cancel is not None and hasattr(cancel, "reset"):
         cancel.reset()
-    core = compiled.search(KlondikeState(position), Budget(None, node_limit, cancel), table_limit)
+    core = compiled.search(KlondikeState(position, perturb), Budget(None, node_limit, cancel), table_limit)
     return python, core
 
 
-def assert_same(position: dict[str, Any], node_limit: int | None, table_limit: int = 2_000_000) -> tuple:
-    python, core = both_engines(position, node_limit, table_limit)
+def assert_same(position: dict[str, Any], node_limit: int | None, table_limit: int = 2_000_000,
+                perturb: int = 0) -> tuple:
+    python, core = both_engines(position, node_limit, table_limit, perturb=perturb)
     assert core[0] == python[0], "verdict"
     assert core[2] == python[2], "stats"
     assert core[1] == python[1], "line"
@@ -104,6 +105,17 @@ def test_real_deals_agree(variant, options):
 
 @needs_core
 @pytest.mark.parametrize(("variant", "options"), SETTINGS, ids=SETTING_IDS)
+def test_perturbed_orders_agree(variant, options):
+    # The restarts' orders: the same generator must draw the same numbers in both engines, seed for seed
+    # (big and negative seeds too: both take them modulo 2**64).
+    for deal in range(1, 9):
+        for perturb in (1, 2, deal * 7919, 2**64 + 3, -5):
+            assert_same(deal_position(variant, options, deal), 3_000, perturb=perturb)
+    assert_same(deal_position(variant, options, 9), 30_000, perturb=4)
+
+
+@needs_core
+@pytest.mark.parametrize(("variant", "options"), SETTINGS, ids=SETTING_IDS)
 def test_midgame_positions_agree(variant, options):
     checked = 0
     for deal in range(1, 13):
@@ -124,7 +136,7 @@ def test_random_endgames_agree_to_the_end(variant, options):
     verdicts = set()
     for attempt in range(30):
         position = random_family_endgame(rng, variant, rng.randint(3, 14), spread=1 + attempt % 7, **options)
-        verdict = assert_same(position, 50_000)[0]
+        verdict = assert_same(position, 50_000, perturb=attempt % 3)[0]
         verdicts.add(verdict)
     assert verdicts & {"winnable", "unwinnable"}
 
@@ -346,6 +358,10 @@ def test_the_core_refuses_a_broken_state():
     state = KlondikeState(deal_position("athena", {"draw": 1}, 1))
     state.pos = 99
     with pytest.raises(ValueError, match="out of range"):
+        compiled.search(state, budget, 100)
+    state = KlondikeState(deal_position("athena", {"draw": 1}, 1))
+    state.perturb = 1.5  # type: ignore[assignment]
+    with pytest.raises(ValueError, match="perturb must be a whole number"):
         compiled.search(state, budget, 100)
 
 
