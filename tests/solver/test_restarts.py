@@ -12,7 +12,7 @@ import solitaire_widget as sw
 from solitaire_widget.solver import compiled, solve
 from solitaire_widget.solver.budget import Budget
 from solitaire_widget.solver.klondike import KlondikeState
-from solitaire_widget.solver.restarts import FIRST_SHARE, RESTART_SHARE, luby, search_in_phases
+from solitaire_widget.solver.restarts import FIRST_SHARE, RESTART_SHARE, luby, search_in_phases, streamlined
 from solitaire_widget.solver.search import depth_first
 
 from .helpers import brute_force, random_family_endgame, replays_to_win
@@ -133,3 +133,42 @@ def test_a_sub_budget_never_outlives_its_parent():
     assert parent.within(5.0, None).deadline == parent.deadline
     assert parent.within(0.5, 10).deadline < parent.deadline and parent.within(0.5, 10).node_limit == 10
     assert Budget(None, None, None).within(None, None).deadline is None
+
+
+def test_the_streamlined_game_has_two_redeals_left():
+    game = sw.new_game("klondike", deal=3, draw=1, redeals=-1)
+    game.play("deal")
+    position = game.position()
+    smaller = streamlined(position)
+    assert smaller is not None and smaller["options"] == {**position["options"], "redeals": 2}
+    assert {k: v for k, v in smaller.items() if k != "options"} == {k: v for k, v in position.items() if k != "options"}
+    assert streamlined(sw.new_game("klondike", deal=3, draw=1, redeals=2).position()) is None
+    assert streamlined(sw.new_game("klondike", deal=3, draw=3, redeals=-1).position()) is None
+    assert streamlined(STUCK.position()) is None
+
+
+def test_only_the_wins_of_the_streamlined_game_count(monkeypatch):
+    # Its "unwinnable" says nothing of the real game: the restarts go on, and only a real proof decides.
+    games: list[int] = []
+
+    def fake_search(state, budget, table_limit):
+        games.append(state.redeals)
+        verdict = "unwinnable" if state.redeals >= 0 else "unknown"
+        return verdict, [], {"nodes": budget.node_limit, "peak_table": 1, "table_clears": 0}
+
+    monkeypatch.setattr("solitaire_widget.solver.restarts.RESTART_UNIT", 10)
+    position = HARD.position()
+    verdict, _, stats = search_in_phases(position, fake_search, Budget(None, 1_000, None), 100)
+    assert verdict == "unknown" and stats["nodes"] == 1_000
+    assert games[0] == games[-1] == -1 and 2 in games
+    assert games[1:-1] == [2 if n % 2 == 0 else -1 for n in range(1, stats["restarts"] + 1)]
+
+
+@pytest.mark.skipif(compiled.klondike_engine() != "c", reason="millions of nodes: too slow in pure Python")
+def test_a_win_of_the_streamlined_game_replays_in_the_real_one():
+    # Klondike 170, one card at a time with unlimited redeals: the plain order is stuck, a restart of the game
+    # with two redeals left wins it.
+    game = sw.new_game("klondike", deal=170, draw=1, redeals=-1)
+    result = solve(game, time_limit=None, node_limit=20_000_000)
+    assert result.verdict == "winnable" and result.stats["decided_in"] == "restarts"
+    assert replays_to_win(game, result)
