@@ -20,8 +20,11 @@ class SolveResult:
     ``stats`` holds ``nodes`` (moves made during the search), ``seconds``, ``peak_table`` (most states held in
     the table of seen states), ``table_clears`` (times the table hit its size cap and was emptied) and, for an
     ``"unknown"``, ``stopped_by`` (``"time"``, ``"nodes"`` or ``"cancelled"``), and ``engine``, the engine that
-    searched (``"c"``, the compiled core, or ``"python"``); Camelot adds ``relaxed_nodes``, the moves searched in
-    the relaxed game that prunes its search.
+    searched (``"c"``, the compiled core, or ``"python"``). The Klondike family adds ``restarts``, how many
+    searches in perturbed orders ran, and for a decided verdict ``decided_in``, the phase that decided it
+    (``"first"``, ``"restarts"`` or ``"last"``; see :mod:`solitaire_widget.solver.restarts`); the other figures
+    add up all the searches. Camelot adds ``relaxed_nodes``, the moves searched in the relaxed game that prunes
+    its search.
     """
 
     verdict: Verdict
