@@ -4,7 +4,7 @@ One depth-first search in the move order of :meth:`KlondikeState.moves` decides 
 few it makes an early choice that leads into a huge losing subtree, and a win that a slightly different order
 would find at once goes unseen for minutes. Measured on the deals ``benchmarks/solver.py`` left undecided in 10
 seconds, short searches in perturbed orders (with this module's schedule, two seconds a deal) won 9 of 16 Athena
-deals, 15 of 36 Klondike (three passes) and 11 of 25 Klondike (draw one, unlimited), most within half a second.
+deals, 19 of 36 Klondike (three passes) and 15 of 40 Klondike (by three, unlimited), most within half a second.
 Restarting is the classic cure for such heavy-tailed searches, so a search runs in three phases:
 
 1. the plain order, for :data:`FIRST_SHARE` of the budget: most deals are decided here, at once;
