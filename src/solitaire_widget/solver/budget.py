@@ -46,12 +46,6 @@ class Budget:
                 self.stopped = "time"
         return self.stopped is not None
 
-    def sharing_deadline(self) -> Budget:
-        """A budget for a search run inside this one: the same deadline and cancel flag, no node limit."""
-        inner = Budget(None, None, self.cancel)
-        inner.started, inner.deadline = self.started, self.deadline
-        return inner
-
     def within(self, seconds: float | None, nodes: int | None) -> Budget:
         """A budget for a search run inside this one: at most ``seconds`` from now and ``nodes`` nodes (None: no
         limit of its own), and never past this one's deadline; the same cancel flag."""

@@ -92,7 +92,7 @@ class CamelotState:
         key = bytes(sorted(rank + 1 for rank in self.grid)) + bytes((self.next, self.phase))
         known = self.relaxed.get(key)  # type: ignore[union-attr]
         if known is None:
-            limits = Budget(None, None, None) if self.budget is None else self.budget.sharing_deadline()
+            limits = Budget(None, None, None) if self.budget is None else self.budget.within(None, None)
             verdict, _, stats = depth_first(self.relax(), limits, 1_000_000)
             self.relaxed_nodes += stats["nodes"]
             known = verdict != "unwinnable"
