@@ -916,8 +916,8 @@ typedef struct {
     size_t made_len, made_cap;
     Frame *frames;
     size_t frames_cap;
+    uint64_t rng;               /* KlondikeState._rng: the move order's perturbation, 0 for none */
     /* Budget. */
-    uint64_t rng;               /* KlondikeState._rng */
     long long node_limit;       /* -1: none */
     int has_deadline;
     int64_t deadline_ns;        /* on this module's clock (see now_ns) */
@@ -1345,10 +1345,11 @@ static PyObject *result_of(Engine *e)
 
 PyDoc_STRVAR(search_doc,
 "search(columns, found, talon, pos, redeals_used, draw, redeals, alternate, king_only, rearrange_first,\n"
-"       node_limit, deadline, cancel, table_limit) -> (verdict, line, stats)\n"
+"       perturb, node_limit, deadline, cancel, table_limit) -> (verdict, line, stats)\n"
 "\n"
 "Run solver.search.depth_first over the KlondikeState these fields describe (columns bottom to top with DOWN\n"
-"added to face-down cards, foundation ranks per suit, talon, pos, redeals used, and the rules), with the budget\n"
+"added to face-down cards, foundation ranks per suit, talon, pos, redeals used, the rules, and the perturb\n"
+"seed of its move order, 0 for none), with the budget\n"
 "of solver.budget.Budget: node_limit (int or None), deadline (a time.perf_counter() reading or None) and\n"
 "cancel (an object with is_set(), or None); the table holds at most table_limit states before it is cleared.\n"
 "Returns what depth_first returns: the verdict, the internal line (KlondikeState move tuples) and the stats\n"

@@ -63,7 +63,8 @@ FAMILY_RULES: dict[str, tuple[bool, bool, bool]] = {
 
 _SEPARATOR = b"\xff"
 _MASK64 = (1 << 64) - 1
-# Spreads the perturbation's seed over 64 bits (2**64 over the golden ratio, odd: no seed but 0 gives 0).
+# Spreads the perturbation's seed over 64 bits: 2**64 over the golden ratio, an odd number, so seeds that differ
+# modulo 2**64 get different generator states, and only a seed of 0 (modulo 2**64) gets 0, the plain order.
 _GOLDEN = 0x9E3779B97F4A7C15
 _ALL_UP = [13, 13, 13, 13]
 # Shared cost pairs (waste size, redeals used), so that the table holds no copies.
