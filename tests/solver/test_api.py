@@ -92,7 +92,7 @@ def test_the_verdict_does_not_depend_on_the_budget(variant, options, deal):
 
 
 def test_a_small_table_still_gives_exact_answers():
-    game = sw.new_game("aunt-mary", deal=5)
+    game = sw.new_game("aunt-mary", deal=17)
     small = solve(game, time_limit=None, node_limit=100_000, table_limit=100)
     assert small.stats["table_clears"] > 0
     assert small.verdict == solve(game, time_limit=None, node_limit=100_000).verdict == "unwinnable"

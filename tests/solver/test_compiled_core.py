@@ -178,7 +178,7 @@ def test_constructed_positions_agree(index):
 @needs_core
 @pytest.mark.parametrize("table_limit", [1, 2, 7, 100, 250])
 @pytest.mark.parametrize(("variant", "options", "deal"), [
-    ("aunt-mary", {}, 5), ("athena", {"draw": 1}, 2), ("klondike", {"draw": 3, "redeals": -1}, 1),
+    ("aunt-mary", {}, 17), ("athena", {"draw": 1}, 2), ("klondike", {"draw": 3, "redeals": -1}, 1),
     ("klondike", {"draw": 1, "redeals": 2}, 3),
 ])
 def test_a_tiny_table_is_cleared_alike(variant, options, deal, table_limit):
@@ -188,7 +188,7 @@ def test_a_tiny_table_is_cleared_alike(variant, options, deal, table_limit):
 
 @needs_core
 def test_table_clears_keep_the_answer_exact():
-    position = deal_position("aunt-mary", {}, 5)
+    position = deal_position("aunt-mary", {}, 17)
     small = assert_same(position, 100_000, 100)
     assert small[2]["table_clears"] > 0
     assert small[0] == compiled.search(KlondikeState(position), Budget(None, 100_000, None), 2_000_000)[0]

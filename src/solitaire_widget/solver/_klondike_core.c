@@ -14,8 +14,8 @@
  * moves in the same order, visit the same nodes, hold the same number of table entries, clear the table at the
  * same moments and answer the same verdict with the same line. tests/solver/test_compiled_core.py checks that on
  * many positions. Whoever changes the move order or the pruning in klondike.py must change the two functions
- * named for them here (generate_moves, and the lookahead functions prepares/within_reach/uncovers_useful), and
- * nothing else.
+ * named for them here (generate_moves, and the lookahead functions prepares/within_reach/uncovers_useful, and
+ * locked), and nothing else.
  *
  * What is different is only how things are stored, for speed and memory:
  *
@@ -464,6 +464,59 @@ static int uncovers_useful(Lookahead *look, const uint8_t *col, int x, int base)
     }
 }
 
+/* KlondikeState.locked: whether the relaxed game, which only asks of each card whether it could ever leave its
+ * place, cannot free every card; then the state is lost (klondike.py says why). Piles are the columns and, at the
+ * last pass, the waste (pile index ncols); free starts as the foundation cards and the stock cards that count as
+ * at hand, and grows until no pile's top can leave. */
+static int locked(const Rules *r, const State *s)
+{
+    int last_pass = !redeal_left(r, s);
+    int npiles = r->ncols + last_pass;
+    int tops[MAX_COLS + 1];
+    uint64_t free = 0, tops_mask = 0;
+    for (int suit = 0; suit < 4; suit++)
+        free |= (BIT(s->found[suit]) - 1) << (suit * 13);
+    for (int i = last_pass ? s->pos : 0; i < s->talon_len; i++)
+        free |= BIT(s->talon[i]);
+    int emptied = 0;
+    for (int c = 0; c < npiles; c++) {
+        const uint8_t *pile = c < r->ncols ? s->cols[c] : s->talon;
+        tops[c] = (c < r->ncols ? s->len[c] : s->pos) - 1;
+        if (tops[c] >= 0)
+            tops_mask |= BIT(pile[tops[c]] & ~DOWN);
+        else if (c < r->ncols)
+            emptied = 1;
+    }
+    for (int progress = 1; progress;) {
+        progress = 0;
+        for (int c = 0; c < npiles; c++) {
+            const uint8_t *pile = c < r->ncols ? s->cols[c] : s->talon;
+            int in_tableau = c < r->ncols;
+            int top = tops[c];
+            while (top >= 0) {
+                int card = pile[top] & ~DOWN;
+                uint64_t below = (BIT(RANK_OF[card] - 1) - 1) << (SUIT_OF[card] * 13);
+                int leaves = (free & below) == below
+                    || ((free | tops_mask) & r->parent_mask[card])
+                    || (in_tableau && top && pile[top - 1] < DOWN && (r->parent_mask[card] & BIT(pile[top - 1])))
+                    || (emptied && (!r->king_only || RANK_OF[card] == 13));
+                if (!leaves)
+                    break;
+                free |= BIT(card);
+                tops_mask &= ~BIT(card);
+                top--;
+                progress = 1;
+                if (top >= 0)
+                    tops_mask |= BIT(pile[top] & ~DOWN);
+                else if (in_tableau)
+                    emptied = 1;
+            }
+            tops[c] = top;
+        }
+    }
+    return free != BIT(NCARDS) - 1;
+}
+
 /* ------------------------------------------------------------------------------------------------------------ */
 /* Move generation and ORDER (KlondikeState.moves)                                                               */
 /* ------------------------------------------------------------------------------------------------------------ */
@@ -487,8 +540,9 @@ static void perturb(Move *moves, int start, int n, uint64_t *rng)
     *rng = x;
 }
 
-/* Write every move worth trying to `out`, best first, and return how many. The order is klondike.py's (its
- * moves() docstring says why):
+/* Write every move worth trying to `out`, best first, and return how many: none when `look_for_locks` and the
+ * state is locked(), which moves() asks at the first state and at the last pass (search() passes the same). The
+ * order is klondike.py's (its moves() docstring says why):
  *
  *   1. up:       tableau tops to their foundation (by column), then, only when every stock card is at hand,
  *                stock cards to theirs (by target);
@@ -502,8 +556,10 @@ static void perturb(Move *moves, int start, int n, uint64_t *rng)
  * with 4. before 3. when the rules say rearrange_first; then, when `*rng` (KlondikeState._rng) is not 0, the
  * order after 1. is perturbed by perturb().
  * Bounds per group (10 columns at most): up 10 + 105, turning and others 10 * 13 * 4, stock 105 * 5, down 16. */
-static int generate_moves(const Rules *r, const State *s, Move *out, uint64_t *rng)
+static int generate_moves(const Rules *r, const State *s, Move *out, uint64_t *rng, int look_for_locks)
 {
+    if (look_for_locks && locked(r, s))
+        return 0;
     int8_t top_of[NCARDS];
     int run_start[MAX_COLS];
     int empty = -1;
@@ -1094,7 +1150,7 @@ static void search(Engine *e)
         return;
     }
     root->mv_start = root->cursor = 0;
-    root->mv_end = e->mv_len = (size_t)generate_moves(r, s, e->mv, &e->rng);
+    root->mv_end = e->mv_len = (size_t)generate_moves(r, s, e->mv, &e->rng, 1);
 
     long long nodes = 0;
     long long next_check = CHECK_EVERY;
@@ -1182,7 +1238,7 @@ static void search(Engine *e)
         f->p = (uint8_t)p;
         f->used = (uint8_t)used;
         f->mv_start = f->cursor = e->mv_len;
-        e->mv_len += (size_t)generate_moves(r, s, e->mv + e->mv_len, &e->rng);
+        e->mv_len += (size_t)generate_moves(r, s, e->mv + e->mv_len, &e->rng, !redeal_left(r, s));
         f->mv_end = e->mv_len;
     }
     e->nodes = nodes;

@@ -41,6 +41,10 @@ Reductions, each of which keeps the search exact:
   first (see ``KlondikeState._prepares``). This is what stops face-up cards being shuffled to and fro for nothing.
 * **Pointless moves** are not generated: a whole column into an empty column, and the same group into each of
   several empty columns (they are all alike).
+* **Locked cards.** Before the search, and at every state of the last pass, a quick relaxed check looks for a
+  card that can never leave its column (see ``KlondikeState.locked``); such a state is lost, and the search
+  treats it as having no move. Many deals are proved unwinnable that way at once, and last-pass states without
+  their full subtree.
 """
 
 from __future__ import annotations
@@ -103,6 +107,10 @@ def _safety(alternate: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 _PARENTS = {alt: _parents(alt) for alt in (True, False)}
+_PARENT_MASKS = {alt: tuple(sum(1 << p for p in parents) for parents in _PARENTS[alt]) for alt in (True, False)}
+# For each card, the cards of its suit below it: all of them must be up before it can go up.
+_BELOW_IN_SUIT = tuple(((1 << RANK[card] - 1) - 1) << SUIT[card] * 13 for card in range(52))
+_ALL_CARDS = (1 << 52) - 1
 _CHILDREN = {alt: tuple(tuple(c for c in range(52) if p in _PARENTS[alt][c]) for p in range(52))
              for alt in (True, False)}
 _SAFETY = {alt: _safety(alt) for alt in (True, False)}
@@ -134,6 +142,7 @@ class KlondikeState:
         self.draw: int = options["draw"]
         self.redeals: int = options["redeals"]
         self.parents = _PARENTS[self.alternate]
+        self.parent_masks = _PARENT_MASKS[self.alternate]
         self.children = _CHILDREN[self.alternate]
         self.safety = _SAFETY[self.alternate]
 
@@ -165,6 +174,8 @@ class KlondikeState:
         self.redeals_used: int = position["redeals_used"]
         # With one-card deals and unlimited redeals every stock card is always one move away (see module doc).
         self.all_at_hand = self.draw == 1 and self.redeals < 0
+        # Whether moves() has yet to look for locked cards in a state with redeals left (see locked()).
+        self._first_look = True
 
     # -- state -------------------------------------------------------------------------------------------------
 
@@ -225,6 +236,10 @@ class KlondikeState:
         most: its face-up cards lie under face-down ones); in Thumb and Pouch, whose columns take any card in any
         other suit, those rearrangements are many and cheap, and trying them first makes the search wander.
         """
+        if self._first_look or not self.redeal_left():
+            self._first_look = False
+            if self.locked():
+                return []
         cols, found, parents, talon = self.cols, self.found, self.parents, self.talon
         king_only = self.king_only
         top_of: dict[int, int] = {}
@@ -317,6 +332,73 @@ class KlondikeState:
         if self._rng:
             self._perturbed(ordered, len(up))
         return ordered
+
+    def locked(self) -> bool:
+        """Whether some card can never leave its place, which makes the state lost: a cheap proof by relaxation.
+
+        The relaxed game asks of each card only whether it could ever *leave* where it lies, and counts a card
+        that has left as free for good. Cards on the foundations are free; so are the stock and waste cards while
+        a redeal is left (at the last pass the waste is a pile like a column: only its top card can leave, and the
+        stock cards count as free). A card at the top of its pile, everything above it gone, can leave when one
+        of these holds: every card below it in its suit is free (it can go up); a card it may be built on is free
+        or tops another pile (it can go onto it); it lies face up on such a card in its own column (it can leave
+        with it, as part of a group); it may fill an empty column and some column has emptied. Leaving cards
+        only makes room, so the free cards only grow, and the check repeats until they stop growing.
+
+        In any real winning line every card leaves its place, and the first time each does, the same condition
+        holds among the cards that left before it: so if the relaxed game cannot free every card, neither can the
+        real one, and the state is lost. The converse does not hold (the relaxed game ignores where freed cards
+        lie), so "not locked" proves nothing.
+
+        Moves on the tableau never lock a card (a card laid on one it may be built on leaves with it), and while
+        a redeal is left the stock frees as much as ever, so :meth:`moves` only asks at the first state it sees
+        and at each state of the last pass, where the waste has become a pile.
+        """
+        parent_masks = self.parent_masks
+        free = 0
+        for suit, rank in enumerate(self.found):
+            free |= ((1 << rank) - 1) << suit * 13
+        talon = self.talon
+        piles: list[tuple[list[int], bool]] = [(col, True) for col in self.cols]
+        if self.redeal_left():
+            stock_from = 0
+        else:
+            stock_from = self.pos
+            piles.append((talon[:stock_from], False))
+        for card in talon[stock_from:]:
+            free |= 1 << card
+        tops = [len(pile) - 1 for pile, _ in piles]
+        ncols = len(self.cols)
+        emptied = any(top < 0 for top in tops[:ncols])
+        tops_mask = 0
+        for (pile, _), top in zip(piles, tops):
+            if top >= 0:
+                tops_mask |= 1 << (pile[top] & ~DOWN)
+        progress = True
+        while progress:
+            progress = False
+            for index, (pile, in_tableau) in enumerate(piles):
+                top = tops[index]
+                while top >= 0:
+                    card = pile[top] & ~DOWN
+                    below = _BELOW_IN_SUIT[card]
+                    leaves = (
+                        free & below == below
+                        or (free | tops_mask) & parent_masks[card]
+                        or in_tableau and top and pile[top - 1] < DOWN and parent_masks[card] >> pile[top - 1] & 1
+                        or emptied and (not self.king_only or RANK[card] == 13))
+                    if not leaves:
+                        break
+                    free |= 1 << card
+                    tops_mask &= ~(1 << card)
+                    top -= 1
+                    progress = True
+                    if top >= 0:
+                        tops_mask |= 1 << (pile[top] & ~DOWN)
+                    elif in_tableau:
+                        emptied = True
+                tops[index] = top
+        return free != _ALL_CARDS
 
     def _perturbed(self, moves: list[tuple], start: int) -> None:
         """Swap some neighbours in ``moves[start:]``, each pair with odds of one in two, in place.
