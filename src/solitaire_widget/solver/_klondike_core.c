@@ -541,8 +541,8 @@ static void perturb(Move *moves, int start, int n, uint64_t *rng)
 }
 
 /* Write every move worth trying to `out`, best first, and return how many: none when `look_for_locks` and the
- * state is locked(), which moves() asks at the first state and at the last pass (search() passes the same). The
- * order is klondike.py's (its moves() docstring says why):
+ * state is locked(). search() passes what klondike.py's settle() sets: look at the first state, and after a move
+ * from the stock at the last pass. The order is klondike.py's (its moves() docstring says why):
  *
  *   1. up:       tableau tops to their foundation (by column), then, only when every stock card is at hand,
  *                stock cards to theirs (by target);
@@ -1238,7 +1238,8 @@ static void search(Engine *e)
         f->p = (uint8_t)p;
         f->used = (uint8_t)used;
         f->mv_start = f->cursor = e->mv_len;
-        e->mv_len += (size_t)generate_moves(r, s, e->mv + e->mv_len, &e->rng, !redeal_left(r, s));
+        e->mv_len += (size_t)generate_moves(r, s, e->mv + e->mv_len, &e->rng,
+                                               step.m.kind == STOCK && !redeal_left(r, s));
         f->mv_end = e->mv_len;
     }
     e->nodes = nodes;

@@ -41,10 +41,10 @@ Reductions, each of which keeps the search exact:
   first (see ``KlondikeState._prepares``). This is what stops face-up cards being shuffled to and fro for nothing.
 * **Pointless moves** are not generated: a whole column into an empty column, and the same group into each of
   several empty columns (they are all alike).
-* **Locked cards.** Before the search, and at every state of the last pass, a quick relaxed check looks for a
-  card that can never leave its column (see ``KlondikeState.locked``); such a state is lost, and the search
-  treats it as having no move. Many deals are proved unwinnable that way at once, and last-pass states without
-  their full subtree.
+* **Locked cards.** At the first state, and after each move from the stock at the last pass, a quick relaxed
+  check looks for a card that can never leave its place (see ``KlondikeState.locked``); such a state is lost,
+  and the search treats it as having no move. Some deals are proved unwinnable that way at once, and last-pass
+  states without their whole subtree.
 """
 
 from __future__ import annotations
@@ -174,8 +174,8 @@ class KlondikeState:
         self.redeals_used: int = position["redeals_used"]
         # With one-card deals and unlimited redeals every stock card is always one move away (see module doc).
         self.all_at_hand = self.draw == 1 and self.redeals < 0
-        # Whether moves() has yet to look for locked cards in a state with redeals left (see locked()).
-        self._first_look = True
+        # Whether moves() should look for locked cards (see locked()): set by settle() for each new state.
+        self._look_for_locks = True
 
     # -- state -------------------------------------------------------------------------------------------------
 
@@ -236,10 +236,8 @@ class KlondikeState:
         most: its face-up cards lie under face-down ones); in Thumb and Pouch, whose columns take any card in any
         other suit, those rearrangements are many and cheap, and trying them first makes the search wander.
         """
-        if self._first_look or not self.redeal_left():
-            self._first_look = False
-            if self.locked():
-                return []
+        if self._look_for_locks and self.locked():
+            return []
         cols, found, parents, talon = self.cols, self.found, self.parents, self.talon
         king_only = self.king_only
         top_of: dict[int, int] = {}
@@ -350,9 +348,10 @@ class KlondikeState:
         real one, and the state is lost. The converse does not hold (the relaxed game ignores where freed cards
         lie), so "not locked" proves nothing.
 
-        Moves on the tableau never lock a card (a card laid on one it may be built on leaves with it), and while
-        a redeal is left the stock frees as much as ever, so :meth:`moves` only asks at the first state it sees
-        and at each state of the last pass, where the waste has become a pile.
+        Moves on the tableau and to and from the foundations never lock a card (a card laid on one it may be
+        built on leaves with it), and while a redeal is left the stock frees as much as ever. So the search only
+        asks at its first state and after each move from the stock at the last pass, where the waste has become
+        a pile (see :meth:`settle`).
         """
         parent_masks = self.parent_masks
         free = 0
@@ -565,9 +564,14 @@ class KlondikeState:
         ``after`` is the move just made, if any. When it sent no card up, the foundations are as they were when
         everything safe had gone up, so only the card it left on top can have become safe: that is all there is
         to look at, which spares a scan of every column on most moves.
+
+        As the search settles every state it reaches, this is also where it learns whether the next
+        :meth:`moves` should look for locked cards: at the first state, and after a move from the stock at the
+        last pass (see :meth:`locked`).
         """
         made: list[tuple[tuple, Any]] = []
         cols, found, safety = self.cols, self.found, self.safety
+        self._look_for_locks = after is None or after[0] == STOCK and not self.redeal_left()
         if after is not None:
             kind = after[0]
             if kind == F2T:
