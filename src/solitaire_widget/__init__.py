@@ -8,7 +8,7 @@
 ['9c', 'KS', '3d', 'JH']
 
 The rules model (:class:`Game`, :class:`Move`) imports nothing from Jupyter. The board widget
-(:class:`Solitaire`), the solver (:func:`solve`) and the pictures (:func:`picture`) are loaded on first use.
+(:class:`Solitaire`), the solver (:func:`solve`, :func:`locked_cards`) and the pictures (:func:`picture`) are loaded on first use.
 """
 
 from __future__ import annotations
@@ -21,18 +21,19 @@ from .rules import VARIANTS
 
 if TYPE_CHECKING:
     from .pictures import Picture, picture
-    from .solver import SolveResult, solve
+    from .solver import SolveResult, locked_cards, solve
     from .solver.hints import Hint
     from .widget import Solitaire
 
-__all__ = ["VARIANTS", "Game", "Hint", "IllegalMove", "Move", "Picture", "Solitaire", "SolveResult", "new_game",
-           "picture", "solve"]
+__all__ = ["VARIANTS", "Game", "Hint", "IllegalMove", "Move", "Picture", "Solitaire", "SolveResult",
+           "locked_cards", "new_game", "picture", "solve"]
 __version__ = "0.1.0"
 
 # Name -> module for what is loaded on first use: the widget needs anywidget, the solver and pictures are big.
 _LAZY = {
     "Solitaire": "widget",
     "solve": "solver",
+    "locked_cards": "solver",
     "SolveResult": "solver",
     "Hint": "solver.hints",
     "picture": "pictures",

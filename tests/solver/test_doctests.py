@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["solitaire_widget.solver"]
+MODULES = ["solitaire_widget.solver", "solitaire_widget.solver.api"]
 
 
 @pytest.mark.parametrize("name", MODULES)

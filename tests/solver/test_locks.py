@@ -119,3 +119,29 @@ def test_both_engines_stop_at_a_locked_start_alike():
     for search in (depth_first, compiled.search):
         verdict, line, stats = search(KlondikeState(position), Budget(None, None, None), 1_000)
         assert (verdict, line, stats["nodes"]) == ("unwinnable", [], 0)
+
+
+def test_locked_cards_names_each_card_that_can_never_leave():
+    # Klondike deal 5: the QS lies face down on both red Kings and on the AS, at the bottom of the seventh column.
+    game = sw.new_game("klondike", deal=5)
+    assert sw.locked_cards(game) == sw.locked_cards(game.position()) == ["QS"]
+    assert game.position()["tableau"][6][:6] == ["as", "kh", "kd", "9d", "4d", "qs"]
+    assert solve(game).verdict == "unwinnable"
+    assert sw.locked_cards(sw.new_game("klondike", deal=1)) == []
+    # At the last pass the waste is a pile too, named after the columns.
+    position = family_position("klondike", ["KH"], foundations={"C": "Q", "D": "K", "H": "T", "S": "Q"},
+                               waste="KC KS JH QH", draw=1, redeals=2, redeals_used=2)
+    assert sw.locked_cards(position) == ["QH"]
+    position["redeals_used"] = 1
+    assert sw.locked_cards(position) == []
+
+
+def test_locked_cards_refuses_what_it_cannot_look_into():
+    with pytest.raises(ValueError, match="Camelot"):
+        sw.locked_cards(sw.new_game("camelot", deal=1))
+    with pytest.raises(ValueError, match="locked_cards\\(\\) takes a Game or a position dict"):
+        sw.locked_cards("klondike 5")
+    broken = sw.new_game("klondike", deal=5).position()
+    broken["tableau"][0].append("QS")
+    with pytest.raises(ValueError):
+        sw.locked_cards(broken)

@@ -5,14 +5,15 @@
 >>> result.verdict, len(result.line) > 0
 ('winnable', True)
 
-It solves the *thoughtful* game (all cards visible). See :func:`solve` and :func:`solitaire_widget.solver.hints.hint`.
+It solves the *thoughtful* game (all cards visible). See :func:`solve`, :func:`locked_cards` and
+:func:`solitaire_widget.solver.hints.hint`.
 The solver imports the rules model and nothing else of the package.
 """
 
 from __future__ import annotations
 
-from .api import solve
+from .api import locked_cards, solve
 from .hints import Hint, hint
 from .result import SolveResult
 
-__all__ = ["Hint", "SolveResult", "hint", "solve"]
+__all__ = ["Hint", "SolveResult", "hint", "locked_cards", "solve"]

@@ -1,10 +1,11 @@
-"""``solve``: the public entry point of the solver."""
+"""``solve`` and ``locked_cards``: the public entry points of the solver."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
+from ..cards import CODE
 from ..game import Game
 from ..moves import Move
 from . import compiled
@@ -75,13 +76,38 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     return SolveResult(verdict, line, stats)
 
 
-def _position_of(game_or_position: object) -> dict[str, Any]:
-    """The FORMAT.md position to solve, validated by the rules model."""
+def locked_cards(game_or_position: Game | dict[str, Any]) -> list[str]:
+    """The cards of a Klondike-family position that can never leave their place, each lying on top of the cards
+    it keeps buried with it (columns in order, then the waste at the last pass), as card codes.
+
+    Any card at all proves the position lost, and ``solve`` says "unwinnable" at once; an empty list proves
+    nothing. The check sees every card, as the solver does, and is the one the solver makes before it searches
+    (see :meth:`solitaire_widget.solver.klondike.KlondikeState.stuck_cards` for how it works and why it is
+    sound). In Klondike deal 5 the Queen of spades lies face down on both red Kings it could be built on and on
+    the Ace of spades, which must go up before it can:
+
+    >>> import solitaire_widget as sw
+    >>> sw.locked_cards(sw.new_game("klondike", deal=5))
+    ['QS']
+    >>> sw.locked_cards(sw.new_game("klondike", deal=1))
+    []
+
+    Camelot has no columns to be locked in: asking about a Camelot position is a ValueError.
+    """
+    position = _position_of(game_or_position, "locked_cards")
+    if position["variant"] == "camelot":
+        raise ValueError("locked_cards() looks into Klondike-family columns; a Camelot position has none")
+    return [CODE[card] for card in KlondikeState(position).stuck_cards()]
+
+
+def _position_of(game_or_position: object, caller: str = "solve") -> dict[str, Any]:
+    """The FORMAT.md position to look at, validated by the rules model."""
     if isinstance(game_or_position, Game):
         return game_or_position.position()
     if isinstance(game_or_position, dict):
         return Game.from_position(game_or_position).position()
-    raise ValueError(f"solve() takes a Game or a position dict (FORMAT.md), not {type(game_or_position).__name__}")
+    raise ValueError(f"{caller}() takes a Game or a position dict (FORMAT.md), "
+                     f"not {type(game_or_position).__name__}")
 
 
 def _check_limit(name: str, value: object, kind: type) -> Any:

@@ -110,7 +110,6 @@ _PARENTS = {alt: _parents(alt) for alt in (True, False)}
 _PARENT_MASKS = {alt: tuple(sum(1 << p for p in parents) for parents in _PARENTS[alt]) for alt in (True, False)}
 # For each card, the cards of its suit below it: all of them must be up before it can go up.
 _BELOW_IN_SUIT = tuple(((1 << RANK[card] - 1) - 1) << SUIT[card] * 13 for card in range(52))
-_ALL_CARDS = (1 << 52) - 1
 _CHILDREN = {alt: tuple(tuple(c for c in range(52) if p in _PARENTS[alt][c]) for p in range(52))
              for alt in (True, False)}
 _SAFETY = {alt: _safety(alt) for alt in (True, False)}
@@ -332,7 +331,13 @@ class KlondikeState:
         return ordered
 
     def locked(self) -> bool:
-        """Whether some card can never leave its place, which makes the state lost: a cheap proof by relaxation.
+        """Whether some card can never leave its place, which makes the state lost: a cheap proof by relaxation
+        (see :meth:`stuck_cards`)."""
+        return bool(self.stuck_cards())
+
+    def stuck_cards(self) -> list[int]:
+        """The cards that can never leave their place, each on top of what it keeps buried: a cheap proof that
+        the state is lost when there is any.
 
         The relaxed game asks of each card only whether it could ever *leave* where it lies, and counts a card
         that has left as free for good. Cards on the foundations are free; so are the stock and waste cards while
@@ -341,12 +346,14 @@ class KlondikeState:
         of these holds: every card below it in its suit is free (it can go up); a card it may be built on is free
         or tops another pile (it can go onto it); it lies face up on such a card in its own column (it can leave
         with it, as part of a group); it may fill an empty column and some column has emptied. Leaving cards
-        only makes room, so the free cards only grow, and the check repeats until they stop growing.
+        only makes room, so the free cards only grow, and the check repeats until they stop growing. The cards
+        returned are those it leaves on top of their piles (the columns in order, then the waste): each of them
+        can never leave, and neither can the cards under it.
 
         In any real winning line every card leaves its place, and the first time each does, the same condition
         holds among the cards that left before it: so if the relaxed game cannot free every card, neither can the
         real one, and the state is lost. The converse does not hold (the relaxed game ignores where freed cards
-        lie), so "not locked" proves nothing.
+        lie), so an empty list proves nothing.
 
         Moves on the tableau and to and from the foundations never lock a card (a card laid on one it may be
         built on leaves with it), and while a redeal is left the stock frees as much as ever. So the search only
@@ -397,7 +404,7 @@ class KlondikeState:
                     elif in_tableau:
                         emptied = True
                 tops[index] = top
-        return free != _ALL_CARDS
+        return [pile[top] & ~DOWN for (pile, _), top in zip(piles, tops) if top >= 0]
 
     def _perturbed(self, moves: list[tuple], start: int) -> None:
         """Swap some neighbours in ``moves[start:]``, each pair with odds of one in two, in place.
