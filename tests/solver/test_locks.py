@@ -145,3 +145,32 @@ def test_locked_cards_refuses_what_it_cannot_look_into():
     broken["tableau"][0].append("QS")
     with pytest.raises(ValueError):
         sw.locked_cards(broken)
+
+
+class _Unlocked(KlondikeState):
+    """The same search without the check for locked cards."""
+
+    def locked(self) -> bool:
+        return False
+
+
+def test_locked_states_met_in_play_are_lost_without_the_check_too():
+    # Random play on real deals until the check first finds a locked card (400 moves at most); a search that never
+    # looks for locked cards must then find no win either (most of these it proves lost outright).
+    proved = 0
+    for variant, options in [("athena", {"draw": 1}), ("athena", {"draw": 3}), ("aunt-mary", {}),
+                             ("klondike", {"draw": 1, "redeals": 2})]:
+        for deal in range(1, 13):
+            rng = random.Random(deal)
+            game = sw.new_game(variant, deal=deal, **options)
+            for _ in range(400):  # random play can shuffle cards to and fro for ever
+                if game.status != "playing" or not game.legal_moves():
+                    break
+                game.play(rng.choice(game.legal_moves()))
+                position = game.position()
+                if KlondikeState(position).locked():
+                    verdict, _, _ = depth_first(_Unlocked(position), Budget(None, 100_000, None), 1_000_000)
+                    assert verdict != "winnable", (variant, options, deal, game.moves)
+                    proved += verdict == "unwinnable"
+                    break
+    assert proved >= 20
