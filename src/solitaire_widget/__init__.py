@@ -8,7 +8,8 @@
 ['9c', 'KS', '3d', 'JH']
 
 The rules model (:class:`Game`, :class:`Move`) imports nothing from Jupyter. The board widget
-(:class:`Solitaire`), the solver (:func:`solve`, :func:`locked_cards`) and the pictures (:func:`picture`) are loaded on first use.
+(:class:`Solitaire`), the solver (:func:`solve`, :func:`locked_cards`) and the pictures (:func:`picture`) are
+loaded on first use.
 """
 
 from __future__ import annotations

@@ -164,9 +164,10 @@ def test_locked_states_met_in_play_are_lost_without_the_check_too():
             rng = random.Random(deal)
             game = sw.new_game(variant, deal=deal, **options)
             for _ in range(400):  # random play can shuffle cards to and fro for ever
-                if game.status != "playing" or not game.legal_moves():
+                legal = game.legal_moves()
+                if game.status != "playing" or not legal:
                     break
-                game.play(rng.choice(game.legal_moves()))
+                game.play(rng.choice(legal))
                 position = game.position()
                 if KlondikeState(position).locked():
                     verdict, _, _ = depth_first(_Unlocked(position), Budget(None, 100_000, None), 1_000_000)
