@@ -9,7 +9,11 @@ import pytest
 import traitlets
 
 import solitaire_widget as sw
+from solitaire_widget.solver import solve
 from solitaire_widget.widget import MoveEvent, Solitaire
+from solitaire_widget.widget.analysis import lock_reason, verdict_text
+
+from ..solver.helpers import family_position
 
 from .conftest import FakeFrontEnd, snapshot
 
@@ -144,6 +148,41 @@ def test_winnable_runs_in_the_background_and_reports() -> None:
     state = _wait_for_verdict(widget)
     assert state["state"] == "done" and state["verdict"] in ("winnable", "unwinnable", "unknown")
     assert state["text"] == widget.message["text"]
+
+
+def test_a_locked_card_says_why_without_naming_what_is_face_down() -> None:
+    # Klondike deal 5 is lost from the start: the Q♠ lies face down on both red Kings and on the A♠.
+    widget = Solitaire("klondike", deal=5)
+    widget.check_winnable()
+    state = _wait_for_verdict(widget)
+    assert state["verdict"] == "unwinnable"
+    assert state["text"] == "Not winnable any more: a card you cannot see yet can never leave its place."
+    assert "Q" not in state["text"] and "spade" not in state["text"]
+
+
+@pytest.mark.parametrize(("tableau", "diamonds", "waste", "redeals_used", "expected"), [
+    (["kc jh QD", "ks jd QH", "KH", "KD"], "T", "", 0, "the Q♦ and the Q♥ can never leave their places"),
+    (["KH"], "K", "KC KS JH QH", 2, "the Q♥ can never leave its place"),
+    (["kc ks jh qh KD", "KH"], "Q", "", 0, "a card you cannot see yet can never leave its place"),
+    (["kc ks jh QH", "KH"], "K", "", 2, "the Q♥ can never leave its place"),
+])
+def test_lock_reason_names_only_cards_in_sight(tableau, diamonds, waste, redeals_used, expected) -> None:
+    # Each red Queen lies on what it needs (its Jack, the black Kings) and no Queen may fill an empty column.
+    position = family_position("klondike", tableau, foundations={"C": "Q", "D": diamonds, "H": "T", "S": "Q"},
+                               waste=waste, draw=1, redeals=2, redeals_used=redeals_used)
+    game = sw.Game.from_position(position)
+    assert lock_reason(game) == expected
+    assert verdict_text(solve(game), lock_reason(game))["text"] == f"Not winnable any more: {expected}."
+
+
+def test_a_position_lost_without_a_lock_says_the_solver_tried_every_line() -> None:
+    # Aunt Mary deal 11 has no locked card, but the solver exhausts its 29 states without a win.
+    widget = Solitaire("aunt-mary", deal=11)
+    widget.check_winnable()
+    state = _wait_for_verdict(widget)
+    assert state["verdict"] == "unwinnable" and lock_reason(widget.game) == ""
+    assert state["text"].startswith("Not winnable any more: the solver tried every line")
+    assert lock_reason(sw.new_game("camelot", deal=1)) == ""
 
 
 def test_a_move_cancels_the_winnable_check(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,6 +17,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..cards import card_label, parse_card
+
 if TYPE_CHECKING:
     from ..game import Game
 
@@ -34,13 +36,38 @@ def find_hint(game: Game, time_limit: float) -> Any:
     return hint(game, time_limit=time_limit)
 
 
-def verdict_text(result: Any) -> dict[str, Any]:
-    """The ``winnable`` trait for a finished :class:`SolveResult`."""
+def lock_reason(game: Game) -> str:
+    """Why ``game`` is lost when locked cards prove it, as the end of a sentence ("" when none do).
+
+    Cards the player can see (face up in the columns, or in the waste) are named, so the board can teach why the
+    game is over; the others are only counted, because a face-down card's name must never reach the browser.
+    """
+    if game.variant == "camelot":
+        return ""
+    from ..solver import locked_cards
+
+    cards = locked_cards(game)
+    if not cards:
+        return ""
+    position = game.position()
+    seen = {code for column in position["tableau"] for code in column if code.isupper()} | set(position["waste"])
+    parts = ["the " + card_label(parse_card(code)) for code in cards if code in seen]
+    hidden = len(cards) - len(parts)
+    if hidden:
+        parts.append(f"{'a card' if hidden == 1 else f'{hidden} cards'} you cannot see yet")
+    named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return named + (" can never leave its place" if len(cards) == 1 else " can never leave their places")
+
+
+def verdict_text(result: Any, lock: str = "") -> dict[str, Any]:
+    """The ``winnable`` trait for a finished :class:`SolveResult`; ``lock`` is :func:`lock_reason`'s answer."""
     verdict = getattr(result, "verdict", "unknown")
     seconds = getattr(result, "stats", {}).get("seconds")
     took = f" ({seconds:.1f} s)" if isinstance(seconds, (int, float)) else ""
     if verdict == "winnable":
         text = f"Still winnable: knowing every card, the solver found a win in {len(result.line)} moves{took}."
+    elif verdict == "unwinnable" and lock:
+        text = f"Not winnable any more: {lock}."
     elif verdict == "unwinnable":
         text = f"Not winnable any more: the solver tried every line{took}."
     else:
@@ -93,7 +120,8 @@ class WinnableCheck:
     def _run(self, solve: Callable[..., Any], game: Game, rev: int, time_limit: float,
              cancel: threading.Event) -> None:
         try:
-            state = verdict_text(solve(game, time_limit=time_limit, cancel=cancel))
+            result = solve(game, time_limit=time_limit, cancel=cancel)
+            state = verdict_text(result, lock_reason(game) if result.verdict == "unwinnable" else "")
         except Exception as error:  # a solver bug must not kill the thread silently or reach the kernel
             log.exception("the winnability check failed")
             state = {"state": "done", "verdict": "unknown", "text": f"The solver failed: {error}"}
