@@ -115,12 +115,62 @@ def test_hint_marks_the_move_without_playing_it() -> None:
     before = widget.game.position()
     answer = front.intent("hint")
     assert answer["ok"] and widget.game.position() == before
+    widget._hinting.join(10)
     hint = widget.game.hint()
     assert widget.suggestion is not None and widget.suggestion["text"].startswith("Hint")
+    assert widget.suggestion["text"] == widget.message["text"]
     assert widget.suggestion["from"] and widget.suggestion["from"][0] in widget.game.pile_names
     assert hint.move is not None
     widget.play(hint.move)
     assert widget.suggestion is None  # a move clears the hint on show
+
+
+def test_hint_from_python_answers_at_once() -> None:
+    widget = Solitaire("thumb-and-pouch", deal=1)
+    found = widget.hint()  # no worker thread: the Hint comes back, and is on the board already
+    assert found.move is not None and widget.suggestion["text"].startswith("Hint") and not widget._hinting.running
+    assert widget.suggestion["text"] == widget.message["text"]
+
+
+def _slow_hint(monkeypatch: pytest.MonkeyPatch, seen: list) -> None:
+    """The solver's hint, made to wait until it is cancelled (or 10 s) and to note what it was given."""
+    from solitaire_widget.solver import hints
+
+    real = hints.hint
+
+    def slow(game, *, time_limit, cancel):
+        seen.append((game, cancel.wait(10)))
+        return real(game, time_limit=0.1)
+
+    monkeypatch.setattr(hints, "hint", slow)
+
+
+def test_the_hint_button_searches_in_the_background_and_a_move_cancels_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list = []
+    _slow_hint(monkeypatch, seen)
+    widget = Solitaire("athena", deal=1)
+    front = FakeFrontEnd(widget)
+    answer = front.intent("hint")  # returns while the search runs
+    assert answer["ok"] and widget.message["text"] == "Looking for a good move…" and widget.suggestion is None
+    widget.play("deal")
+    widget._hinting.join(10)
+    assert len(seen) == 1 and seen[0][1] is True and seen[0][0] is not widget.game  # cancelled; searched a copy
+    assert widget.suggestion is None  # the late hint about the old position was dropped
+
+
+def test_a_failing_hint_search_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solitaire_widget.solver import hints
+
+    def broken(game, *, time_limit, cancel):
+        raise RuntimeError("out of cards")
+
+    monkeypatch.setattr(hints, "hint", broken)
+    widget = Solitaire("athena", deal=1)
+    before = widget.game.position()
+    FakeFrontEnd(widget).intent("hint")
+    widget._hinting.join(10)
+    assert widget.message == {"text": "The solver failed: out of cards", "kind": "error", "id": widget.message["id"]}
+    assert widget.suggestion is None and widget.game.position() == before
 
 
 def test_without_a_solver_hints_and_checks_say_so(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,6 +31,7 @@ from ..cards import JACK, KING, QUEEN, card_label, parse_card, rank_of
 from ..game import Game
 from ..moves import Move
 from .api import _check_limit, solve
+from .budget import CancelFlag
 
 HintKind = Literal["winning", "heuristic"]
 
@@ -48,11 +49,12 @@ class Hint:
         return f"<Hint {self.move if self.move is not None else '(none)'} ({self.kind}): {self.reason}>"
 
 
-def hint(game: Game, *, time_limit: float = 1.0) -> Hint:
+def hint(game: Game, *, time_limit: float = 1.0, cancel: CancelFlag | None = None) -> Hint:
     """The move to suggest in ``game``: first the solver (up to ``time_limit`` seconds), then the heuristic.
 
     The solver sees the face-down cards, so a "winning" hint may rest on cards the player cannot see; it is the
-    move that keeps the game winnable. The game is not changed.
+    move that keeps the game winnable. The game is not changed. ``cancel`` (a :class:`threading.Event`, say) cuts
+    the search short as :func:`~solitaire_widget.solver.solve`'s does; the hint is then the heuristic's.
     """
     if not isinstance(game, Game):
         raise ValueError(f"hint() takes a Game, not {type(game).__name__}")
@@ -64,7 +66,7 @@ def hint(game: Game, *, time_limit: float = 1.0) -> Hint:
     if not legal:
         return Hint(None, "heuristic", "No move is left: the game cannot go on.")
 
-    result = solve(game, time_limit=time_limit)
+    result = solve(game, time_limit=time_limit, cancel=cancel)
     if result.verdict == "winnable" and result.line:
         return Hint(result.line[0], "winning", f"This is the first move of a winning line found by the solver "
                                                f"({len(result.line)} moves to a win).")

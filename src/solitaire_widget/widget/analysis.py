@@ -1,13 +1,13 @@
-"""The solver, seen from the board: hints, and "Still winnable?" checked off the kernel's main thread.
+"""The solver, seen from the board: hints and "Still winnable?", searched off the kernel's main thread.
 
 The solver is imported only when first asked for (``widget -> solver`` is allowed, but a board that never asks
 should not pay for loading it), and a missing or failing solver becomes a sentence on the board, never an error in
 the kernel.
 
-The winnability check runs :func:`solitaire_widget.solver.solve` in a worker thread on a *copy* of the game, so the
-notebook stays responsive and the live game is never touched from two threads. The widget cancels it (through the
-``cancel`` event the solver polls) as soon as the position changes, since the verdict would be about a position
-that no longer exists.
+What the board asks for runs in a worker thread (:class:`BackgroundSearch`) on a *copy* of the game, so the
+notebook stays responsive and the live game is never touched from two threads. The widget cancels the search
+(through the ``cancel`` event the solver polls) as soon as the position changes, since its answer would be about a
+position that no longer exists.
 """
 
 from __future__ import annotations
@@ -25,15 +25,26 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 IDLE: dict[str, Any] = {"state": "idle", "verdict": "", "text": ""}
+RUNNING: dict[str, Any] = {"state": "running", "verdict": "",
+                           "text": "Checking whether this position can still be won…"}
 
 
-def find_hint(game: Game, time_limit: float) -> Any:
-    """The solver's hint for ``game`` (a ``Hint``); ``LookupError`` with a sentence when there is no solver."""
+def load_hint() -> Callable[..., Any]:
+    """The solver's ``hint`` function; ``LookupError`` with a sentence for the board when it cannot be loaded."""
     try:
         from ..solver.hints import hint
     except ImportError as error:
         raise LookupError(f"Hints come from the solver, which cannot be loaded here ({error}).") from None
-    return hint(game, time_limit=time_limit)
+    return hint
+
+
+def load_solve() -> Callable[..., Any]:
+    """The solver's ``solve`` function; ``LookupError`` with a sentence for the board when it cannot be loaded."""
+    try:
+        from ..solver import solve
+    except ImportError as error:
+        raise LookupError(f"The solver cannot be loaded here ({error}), so winnability cannot be checked.") from None
+    return solve
 
 
 def lock_reason(game: Game) -> str:
@@ -75,40 +86,40 @@ def verdict_text(result: Any, lock: str = "") -> dict[str, Any]:
     return {"state": "done", "verdict": verdict, "text": text}
 
 
-class WinnableCheck:
-    """One background search at a time; ``report`` is called (from the worker thread) with the finished trait."""
+def winnable_state(solve: Callable[..., Any], game: Game, time_limit: float, cancel: threading.Event) -> dict[str, Any]:
+    """Search ``game`` (a copy the caller owns) and answer the finished ``winnable`` trait."""
+    result = solve(game, time_limit=time_limit, cancel=cancel)
+    return verdict_text(result, lock_reason(game) if result.verdict == "unwinnable" else "")
 
-    def __init__(self, report: Callable[[int, dict[str, Any]], None]) -> None:
-        self._report = report
+
+class BackgroundSearch:
+    """One search at a time in a daemon thread; starting another, or :meth:`cancel`, cancels the one running.
+
+    ``report`` is called from the worker thread with the search's answer, or with the exception it raised (a
+    solver bug must not kill the thread silently or reach the kernel), and never once the search was cancelled.
+    """
+
+    def __init__(self, name: str) -> None:
+        self._name = name
         self._cancel: threading.Event | None = None
         self._thread: threading.Thread | None = None
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive() and not self._cancelled
+        return (self._thread is not None and self._thread.is_alive()
+                and self._cancel is not None and not self._cancel.is_set())
 
-    @property
-    def _cancelled(self) -> bool:
-        return self._cancel is None or self._cancel.is_set()
-
-    def start(self, game: Game, rev: int, time_limit: float) -> dict[str, Any]:
-        """Start checking ``game`` (as it is at revision ``rev``); answers the trait to show meanwhile."""
+    def start(self, search: Callable[[threading.Event], Any], report: Callable[[Any], None]) -> None:
+        """Run ``search(cancel)`` in a new worker thread and give its answer to ``report``."""
         self.cancel()
-        try:
-            from ..solver import solve
-        except ImportError as error:
-            return {"state": "done", "verdict": "unavailable",
-                    "text": f"The solver cannot be loaded here ({error}), so winnability cannot be checked."}
         cancel = threading.Event()
-        copy = game.copy()
         self._cancel = cancel
-        self._thread = threading.Thread(target=self._run, args=(solve, copy, rev, time_limit, cancel),
-                                        name="solitaire-winnable", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(search, report, cancel), name=self._name,
+                                        daemon=True)
         self._thread.start()
-        return {"state": "running", "verdict": "", "text": "Checking whether this position can still be won…"}
 
     def cancel(self) -> None:
-        """Stop the search in progress, if any; its result, should it still arrive, is dropped."""
+        """Stop the search in progress, if any; its answer, should it still arrive, is dropped."""
         if self._cancel is not None:
             self._cancel.set()
 
@@ -117,13 +128,12 @@ class WinnableCheck:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _run(self, solve: Callable[..., Any], game: Game, rev: int, time_limit: float,
+    def _run(self, search: Callable[[threading.Event], Any], report: Callable[[Any], None],
              cancel: threading.Event) -> None:
         try:
-            result = solve(game, time_limit=time_limit, cancel=cancel)
-            state = verdict_text(result, lock_reason(game) if result.verdict == "unwinnable" else "")
-        except Exception as error:  # a solver bug must not kill the thread silently or reach the kernel
-            log.exception("the winnability check failed")
-            state = {"state": "done", "verdict": "unknown", "text": f"The solver failed: {error}"}
+            answer = search(cancel)
+        except Exception as error:
+            log.exception("the %s search failed", self._name)
+            answer = error
         if not cancel.is_set():
-            self._report(rev, state)
+            report(answer)

@@ -23,7 +23,7 @@ from ipywidgets import CallbackDispatcher
 from ..cards import card_label, parse_card
 from ..game import Game, new_game
 from ..moves import Move
-from .analysis import IDLE, WinnableCheck, find_hint
+from .analysis import IDLE, RUNNING, BackgroundSearch, load_hint, load_solve, winnable_state
 from .intents import Intent, parse_intent, reply_address
 from .lesson import NO_LESSON, Lesson
 from .view import describe, masked_view, move_marks, move_words, pile_words, status_line
@@ -66,7 +66,7 @@ class Solitaire(anywidget.AnyWidget):
     card), ``animate`` (about 150 ms of motion; the browser's reduced-motion setting always wins),
     ``four_color`` (four suit colours) and ``card_size`` (``"small"``, ``"medium"``, ``"large"``: the largest
     size; the board still shrinks to fit a narrow cell). ``hint_time`` and ``solve_time`` are the solver budgets,
-    in seconds, for Hint and for "Still winnable?".
+    in seconds, for Hint and for "Still winnable?"; both search in a worker thread when asked from the board.
 
     Playing on the board changes :attr:`game` at once; calling :meth:`play`, :meth:`undo`, :meth:`redo`,
     :meth:`restart` or :meth:`new_deal` changes the board. :meth:`on_move` registers a callback for every change,
@@ -99,7 +99,8 @@ class Solitaire(anywidget.AnyWidget):
                  **options: int) -> None:
         # Set before anything can fail: ipywidgets closes even a half-built widget when it is collected.
         self._lock = threading.RLock()
-        self._check = WinnableCheck(self._winnable_done)
+        self._check = BackgroundSearch("solitaire-winnable")
+        self._hinting = BackgroundSearch("solitaire-hint")
         if game is None:
             game = new_game(variant or "athena", deal, **options)
         elif not isinstance(game, Game):
@@ -187,29 +188,59 @@ class Solitaire(anywidget.AnyWidget):
         """Ask the solver for a good move and mark it on the board without playing it.
 
         Answers the solver's ``Hint`` (``move``, ``kind``, ``reason``), or ``None`` when there is nothing to
-        suggest or no solver; the message line says which.
+        suggest or no solver; the message line says which. It searches for up to :attr:`hint_time` seconds before
+        it returns; the board's Hint button asks the same in a worker thread instead, so the kernel stays free.
         """
         with self._lock:
-            if self._game.is_over:
-                self._say("The game is over: there is no move to suggest.", "info")
+            hint = self._hint_function()
+            if hint is None:
                 return None
-            try:
-                found = find_hint(self._game, self.hint_time)
-            except LookupError as error:
-                self._say(str(error), "error")
-                return None
-            move = getattr(found, "move", None)
-            if move is None:
-                self._say("The solver has no move to suggest here.", "info")
-                return found
-            src, dst = move_marks(move)
-            how = "winning line" if getattr(found, "kind", "") == "winning" else "rule of thumb"
-            reason = getattr(found, "reason", "")
-            text = f"Hint ({how}): {move_words(move)}." + (f" {reason}" if reason else "")
-            with self.hold_sync():
-                self.suggestion = {"from": src, "to": dst, "text": text}
-                self._say(text, "info")
+            found = hint(self._game, time_limit=self.hint_time)
+            self._show_hint(found)
             return found
+
+    def _hint_function(self) -> Callable[..., Any] | None:
+        """The solver's hint function, or None (said on the message line) when no hint can be asked for."""
+        if self._game.is_over:
+            self._say("The game is over: there is no move to suggest.", "info")
+            return None
+        try:
+            return load_hint()
+        except LookupError as error:
+            self._say(str(error), "error")
+            return None
+
+    def _show_hint(self, found: Any) -> None:
+        """Mark ``found`` (a ``Hint``) on the board and say it, or say that there is nothing to suggest."""
+        move = getattr(found, "move", None)
+        if move is None:
+            self._say("The solver has no move to suggest here.", "info")
+            return
+        src, dst = move_marks(move)
+        how = "winning line" if getattr(found, "kind", "") == "winning" else "rule of thumb"
+        reason = getattr(found, "reason", "")
+        text = f"Hint ({how}): {move_words(move)}." + (f" {reason}" if reason else "")
+        with self.hold_sync():
+            self.suggestion = {"from": src, "to": dst, "text": text}
+            self._say(text, "info")
+
+    def _board_hint(self) -> tuple[bool, str]:
+        """The board's Hint button: search in a worker thread; the hint shows when found, unless a move came first."""
+        hint = self._hint_function()
+        if hint is None:
+            return False, self.message["text"]
+        rev, game, limit = self._rev, self._game.copy(), self.hint_time
+        self._hinting.start(lambda cancel: hint(game, time_limit=limit, cancel=cancel),
+                            lambda found: self._answer_arrived(rev, self._hint_arrived, found))
+        self._say("Looking for a good move…", "info")
+        return True, self.message["text"]
+
+    def _hint_arrived(self, found: Any) -> None:
+        """Show the board's hint (a ``Hint``, or the exception its search raised)."""
+        if isinstance(found, Exception):
+            self._say(f"The solver failed: {found}", "error")
+        else:
+            self._show_hint(found)
 
     def check_winnable(self, time_limit: float | None = None) -> None:
         """Start asking the solver, in a worker thread, whether the position can still be won.
@@ -218,19 +249,33 @@ class Solitaire(anywidget.AnyWidget):
         to the game cancels the search, since its answer would be about a position that no longer exists.
         """
         with self._lock:
-            state = self._check.start(self._game, self._rev, self.solve_time if time_limit is None else time_limit)
+            try:
+                solve = load_solve()
+            except LookupError as error:
+                state = {"state": "done", "verdict": "unavailable", "text": str(error)}
+            else:
+                rev, game = self._rev, self._game.copy()
+                limit = self.solve_time if time_limit is None else time_limit
+                self._check.start(lambda cancel: winnable_state(solve, game, limit, cancel),
+                                  lambda answer: self._answer_arrived(rev, self._winnable_arrived, answer))
+                state = RUNNING
             with self.hold_sync():
                 self.winnable = state
                 self._say(state["text"], "info")
 
-    def _winnable_done(self, rev: int, state: dict[str, Any]) -> None:
-        """Called from the worker thread with a verdict; dropped if the game changed meanwhile."""
+    def _winnable_arrived(self, answer: Any) -> None:
+        """Show the verdict (the ``winnable`` trait :func:`winnable_state` built, or the exception it raised)."""
+        if isinstance(answer, Exception):
+            answer = {"state": "done", "verdict": "unknown", "text": f"The solver failed: {answer}"}
+        with self.hold_sync():
+            self.winnable = answer
+            self._say(answer["text"], "info")
+
+    def _answer_arrived(self, rev: int, show: Callable[[Any], None], answer: Any) -> None:
+        """Called from a worker thread with a search's answer: shown, unless the game changed meanwhile."""
         with self._lock:
-            if rev != self._rev:
-                return
-            with self.hold_sync():
-                self.winnable = state
-                self._say(state["text"], "info")
+            if rev == self._rev:
+                show(answer)
 
     # Lessons ---------------------------------------------------------------------------------------------------
 
@@ -297,6 +342,7 @@ class Solitaire(anywidget.AnyWidget):
         """After any change to the game: new revision, fresh view, stale analysis dropped, callbacks told."""
         self._rev += 1
         self._check.cancel()
+        self._hinting.cancel()
         game = self._game
         if game.status == "won":
             text += " You won!"
@@ -359,7 +405,7 @@ class Solitaire(anywidget.AnyWidget):
         elif action == "new_deal":
             self._new_deal(None, "board")
         elif action == "hint":
-            return self.hint() is not None, self.message["text"]
+            return self._board_hint()
         elif action == "winnable":
             self._toggle_winnable()
         elif action == "lesson_next":
@@ -418,4 +464,5 @@ class Solitaire(anywidget.AnyWidget):
     def close(self) -> None:
         """Close the widget (its views disappear) and stop any solver search it started."""
         self._check.cancel()
+        self._hinting.cancel()
         super().close()
