@@ -159,6 +159,17 @@ def test_hint_marks_a_move_without_playing_it(show_board):
     assert suggestion["text"] in board.text(), f"the hint's words {suggestion['text']!r} are not on the board"
 
 
+def test_still_winnable_names_no_face_down_card(show_board):
+    # Klondike deal 5 is lost from the start: its Q♠ lies face down on both red Kings and on the A♠.
+    board = show_board("klondike", 5)
+    board.button("winnable").click()
+    verdict = "Not winnable any more: a card you cannot see yet can never leave its place."
+    board.wait_for_message(verdict, timeout=30_000)
+    html = board.root.inner_html()
+    assert "Q♠" not in html and "queen of spades" not in html.lower() and "QS" not in html
+    assert board.history() == [], "checking winnability played a move"
+
+
 def test_lesson_bar_steps_forward_and_back(show_board):
     scenario = scenarios.tableau_move("athena")
     board = show_board("athena", scenario.deal)
