@@ -132,22 +132,16 @@ def test_hint_from_python_answers_at_once() -> None:
     assert widget.suggestion["text"] == widget.message["text"]
 
 
-def _slow_hint(monkeypatch: pytest.MonkeyPatch, seen: list) -> None:
-    """The solver's hint, made to wait until it is cancelled (or 10 s) and to note what it was given."""
+def test_the_hint_button_searches_in_the_background_and_a_move_cancels_it(monkeypatch: pytest.MonkeyPatch) -> None:
     from solitaire_widget.solver import hints
 
-    real = hints.hint
+    real, seen = hints.hint, []
 
-    def slow(game, *, time_limit, cancel):
+    def slow_hint(game, *, time_limit, cancel):  # waits until cancelled (or 10 s), noting what it was given
         seen.append((game, cancel.wait(10)))
         return real(game, time_limit=0.1)
 
-    monkeypatch.setattr(hints, "hint", slow)
-
-
-def test_the_hint_button_searches_in_the_background_and_a_move_cancels_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list = []
-    _slow_hint(monkeypatch, seen)
+    monkeypatch.setattr(hints, "hint", slow_hint)
     widget = Solitaire("athena", deal=1)
     front = FakeFrontEnd(widget)
     answer = front.intent("hint")  # returns while the search runs
