@@ -8,6 +8,9 @@ import pytest
 
 import solitaire_widget as sw
 from solitaire_widget.solver import solve
+from solitaire_widget.solver.budget import Budget
+from solitaire_widget.solver.klondike import KlondikeState
+from solitaire_widget.solver.search import depth_first
 
 from .helpers import (
     brute_force,
@@ -181,3 +184,52 @@ def test_camelot_full_grid_with_nothing_to_remove():
         ["KC QC QD KD", "JC 2C 2D JD", "JH 3C . JS", "KH QH QS KS"], stock="8C 7C 8D 7D 3H")
     assert solve(position).verdict == "unwinnable"
     assert not brute_force(position)
+
+
+# -- what the table may skip ---------------------------------------------------------------------------------------
+
+class _CostInKey:
+    """A Klondike-family state searched with no dominance at all: its cost is part of its key."""
+
+    def __init__(self, state: KlondikeState) -> None:
+        self.state = state
+
+    def __getattr__(self, name: str):
+        return getattr(self.state, name)
+
+    def key(self) -> bytes:
+        return self.state.key() + bytes(self.state.cost())
+
+    def cost(self) -> tuple[int, int]:
+        return (0, 0)
+
+
+class _BothSmaller(tuple):
+    """A cost that only counts as no greater when both of its numbers are (the rule before redeals came first)."""
+
+    def __le__(self, other: tuple) -> bool:  # type: ignore[override]
+        return self[0] <= other[0] and self[1] <= other[1]
+
+
+class _BothSmallerCost(_CostInKey):
+    def key(self) -> bytes:
+        return self.state.key()
+
+    def cost(self) -> tuple[int, int]:
+        return _BothSmaller(self.state.cost())
+
+
+@pytest.mark.parametrize("deal", [9, 13, 17, 18, 20])
+def test_a_layout_seen_with_fewer_redeals_used_is_not_searched_again(deal):
+    # Aunt Mary deals three passes, one card at a time. A layout seen with fewer redeals used is skipped whatever
+    # its waste (KlondikeState.cost): the earlier state can deal out its pass, redeal and deal on to the later one.
+    # The verdict is the same as with no skipping at all, and the search is shorter than with none, or with
+    # skipping only when the redeals used and the waste are both no greater.
+    position = sw.new_game("aunt-mary", deal=deal).position()
+    answers = {}
+    for name, wrap in (("redeals first", lambda s: s), ("both", _BothSmallerCost), ("none", _CostInKey)):
+        verdict, _, stats = depth_first(wrap(KlondikeState(position)), Budget(None, 100_000, None), 10**7)
+        answers[name] = (verdict, stats["nodes"])
+    verdicts = {verdict for verdict, _ in answers.values()}
+    assert len(verdicts) == 1 and verdicts != {"unknown"}, answers
+    assert answers["redeals first"][1] < min(answers["both"][1], answers["none"][1]), answers

@@ -110,7 +110,6 @@ typedef struct {
     int king_only;      /* only a King (or a group headed by one) may fill an empty column */
     int all_at_hand;    /* one-card deals and unlimited redeals: every stock card is always one move away */
     int rearrange_first; /* rearranging face-up cards is tried before the stock (FAMILY_RULES' third field) */
-    int ncost;          /* cost bytes per table record: one per possible "redeals used" value */
     uint8_t nparents[NCARDS];
     uint8_t parents[NCARDS][3];
     uint64_t parent_mask[NCARDS];
@@ -131,7 +130,7 @@ typedef struct {
 } State;
 
 static void init_rules(Rules *r, int ncols, int draw, int redeals, int alternate, int king_only,
-                       int rearrange_first, long used)
+                       int rearrange_first)
 {
     r->ncols = ncols;
     r->draw = draw;
@@ -139,7 +138,6 @@ static void init_rules(Rules *r, int ncols, int draw, int redeals, int alternate
     r->king_only = king_only;
     r->rearrange_first = rearrange_first;
     r->all_at_hand = draw == 1 && redeals < 0;
-    r->ncost = redeals < 0 ? 1 : (int)((redeals > used ? redeals : used) + 1);
     for (int card = 0; card < NCARDS; card++) {
         int rank = RANK_OF[card], suit = SUIT_OF[card];
         r->nparents[card] = 0;
@@ -768,9 +766,9 @@ static int make_key(const Rules *r, const State *s, uint8_t *key)
     return k;
 }
 
-/* The cost (waste size, redeals used), where smaller never hurts; with unlimited redeals neither matters, with
- * three-card deals the waste size is in the key instead. Returned as the waste size (*p) and the index of the
- * cost byte (*used). */
+/* The cost (redeals used, waste size), where smaller never hurts, compared redeals first (klondike.py's cost()
+ * says why); with unlimited redeals neither matters, with three-card deals the waste size is in the key instead.
+ * Returned as the waste size (*p) and the redeals used (*used), each below 256. */
 static void cost_of(const Rules *r, const State *s, int *p, int *used)
 {
     if (r->redeals < 0) {
@@ -787,17 +785,14 @@ static void cost_of(const Rules *r, const State *s, int *p, int *used)
 /* ------------------------------------------------------------------------------------------------------------ */
 
 /* Open addressing with linear probing. A slot is 0 (empty) or (24-bit hash tag << 40) | (arena offset + 1).
- * An arena record is [key length][key bytes][ncost cost bytes]; cost byte u holds the smallest waste size seen
- * with u redeals used (0xFF: none). A cost (p, u) is dominated when some byte u0 <= u holds p0 <= p: the same
- * test as search.py's over its tuple of costs, since both sets have the same costs above them (search.py drops
- * the costs a new one dominates; keeping them here changes no test's answer). */
+ * An arena record is [key length][key bytes][redeals used][waste size]: the smallest cost the key was seen at,
+ * as search.py keeps it. */
 typedef struct {
     uint64_t *slots;
     size_t mask;        /* slots - 1 (a power of two minus one) */
     size_t count;       /* keys held (search.py's len(seen)) */
     uint8_t *arena;
     size_t arena_len, arena_cap;
-    int ncost;
 } Table;
 
 #define OFFSET_BITS 40
@@ -825,7 +820,7 @@ static uint64_t hash_key(const uint8_t *key, int n)
     return h;
 }
 
-static int table_init(Table *t, int ncost)
+static int table_init(Table *t)
 {
     t->mask = 4095;
     t->slots = calloc(t->mask + 1, sizeof(uint64_t));
@@ -833,7 +828,6 @@ static int table_init(Table *t, int ncost)
     t->arena_cap = 1 << 16;
     t->arena = malloc(t->arena_cap);
     t->arena_len = 0;
-    t->ncost = ncost;
     return t->slots && t->arena ? 0 : -1;
 }
 
@@ -889,7 +883,7 @@ static int table_insert(Table *t, const uint8_t *key, int n, uint64_t h, int p, 
 {
     if ((t->count + 1) * 10 > (t->mask + 1) * 7 && table_grow(t) < 0)
         return -1;
-    size_t need = 1 + (size_t)n + (size_t)t->ncost;
+    size_t need = 1 + (size_t)n + 2;
     if (t->arena_len + need > t->arena_cap) {
         size_t cap = t->arena_cap * 2;
         while (cap < t->arena_len + need)
@@ -905,8 +899,8 @@ static int table_insert(Table *t, const uint8_t *key, int n, uint64_t h, int p, 
     uint8_t *rec = t->arena + t->arena_len;
     rec[0] = (uint8_t)n;
     memcpy(rec + 1, key, (size_t)n);
-    memset(rec + 1 + n, 0xff, (size_t)t->ncost);
-    rec[1 + n + used] = (uint8_t)p;
+    rec[1 + n] = (uint8_t)used;
+    rec[2 + n] = (uint8_t)p;
     uint64_t slot = ((h >> OFFSET_BITS) << OFFSET_BITS) | (uint64_t)(t->arena_len + 1);
     size_t i = (size_t)h & t->mask;
     while (t->slots[i])
@@ -917,20 +911,19 @@ static int table_insert(Table *t, const uint8_t *key, int n, uint64_t h, int p, 
     return 0;
 }
 
+/* Whether the record's cost is no greater than (used, p): fewer redeals used, or as many and no bigger waste. */
 static int dominated(const uint8_t *rec, int p, int used)
 {
-    const uint8_t *costs = rec + 1 + rec[0];
-    for (int u = 0; u <= used; u++)
-        if (costs[u] <= p)
-            return 1;
-    return 0;
+    const uint8_t *cost = rec + 1 + rec[0];
+    return cost[0] < used || (cost[0] == used && cost[1] <= p);
 }
 
-static void add_cost(uint8_t *rec, int p, int used)
+/* Record the cost (used, p), which the caller knows is smaller than the record's. */
+static void set_cost(uint8_t *rec, int p, int used)
 {
-    uint8_t *costs = rec + 1 + rec[0];
-    if (p < costs[used])
-        costs[used] = (uint8_t)p;
+    uint8_t *cost = rec + 1 + rec[0];
+    cost[0] = (uint8_t)used;
+    cost[1] = (uint8_t)p;
 }
 
 /* Forget every key (the slots and the arena keep their memory for what comes next). */
@@ -1098,8 +1091,10 @@ static int clear_to_path(Engine *e, size_t depth)
         const Frame *f = &e->frames[d];
         uint64_t h = hash_key(f->key, f->keylen);
         uint8_t *rec = table_find(&e->table, f->key, f->keylen, h);
-        if (rec)
-            add_cost(rec, f->p, f->used);
+        if (rec) {
+            if (!dominated(rec, f->p, f->used))
+                set_cost(rec, f->p, f->used);
+        }
         else if (table_insert(&e->table, f->key, f->keylen, h, f->p, f->used) < 0)
             return -1;
     }
@@ -1207,7 +1202,7 @@ static void search(Engine *e)
                 e->made_len = made_start;
                 continue;
             }
-            add_cost(rec, p, used);
+            set_cost(rec, p, used);
         } else {
             if (e->table.count >= e->table_limit) {
                 if (clear_to_path(e, depth) < 0) {
@@ -1495,8 +1490,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     s->pos = (int)pos;
     s->redeals_used = redeals_used;
-    init_rules(&e->rules, (int)ncols, (int)draw, (int)redeals, alternate, king_only, rearrange_first,
-               redeals_used);
+    init_rules(&e->rules, (int)ncols, (int)draw, (int)redeals, alternate, king_only, rearrange_first);
 
     /* KlondikeState's _rng: the seed, any whole number, times _GOLDEN modulo 2**64. */
     if (!PyLong_Check(perturb_seed)) {
@@ -1546,7 +1540,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     if (e->main_thread < 0)
         goto fail;
 
-    if (table_init(&e->table, e->rules.ncost) < 0) {
+    if (table_init(&e->table) < 0) {
         PyErr_NoMemory();
         goto fail;
     }

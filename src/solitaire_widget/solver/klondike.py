@@ -21,8 +21,8 @@ Reductions, each of which keeps the search exact:
 * **Canonical states.** The table key sorts the columns, so states that differ only in the order of the columns
   are searched once; foundation order is already gone from the layout. The stock and waste cards are whatever is
   in neither the tableau nor the foundations, so beyond that only ``pos`` and the redeals used matter, and
-  those as a cost (see ``KlondikeState.cost``): a state is not searched when one with the same key, no more
-  redeals used and (with one-card deals) no bigger waste was.
+  those as a cost (see ``KlondikeState.cost``): a state is not searched when one with the same key and fewer
+  redeals used was, or as many redeals used and (with one-card deals) no bigger waste.
 * **Compressed stock.** Dealing and redealing do not touch the tableau or the foundations, so in any winning line
   the deals can be postponed until just before the waste card is played. One internal move therefore stands for
   "deal (and redeal if needed) until card X is on top of the waste, then play X", for every X reachable that way.
@@ -71,8 +71,8 @@ _MASK64 = (1 << 64) - 1
 # modulo 2**64 get different generator states, and only a seed of 0 (modulo 2**64) gets 0, the plain order.
 _GOLDEN = 0x9E3779B97F4A7C15
 _ALL_UP = [13, 13, 13, 13]
-# Shared cost pairs (waste size, redeals used), so that the table holds no copies.
-_COSTS = tuple(tuple((pos, used) for used in range(256)) for pos in range(53))
+# Shared cost pairs (redeals used, waste size), so that the table holds no copies.
+_COSTS = tuple(tuple((used, pos) for pos in range(53)) for used in range(256))
 # Column bytes translated through this read 1 for a face-down card and 0 for a face-up one.
 _FACE_DOWN_FLAGS = bytes(int(b >= DOWN) for b in range(256))
 
@@ -184,13 +184,17 @@ class KlondikeState:
         return _SEPARATOR.join(sorted(self.colkey)) + bytes(self.found) + tail
 
     def cost(self) -> tuple[int, int]:
-        """(waste size, redeals used), where smaller never hurts: one-card deals reach from a smaller waste every
-        card a bigger one reaches in the same pass, and fewer redeals used leave more to come. With unlimited
-        redeals neither matters; with three-card deals the waste size is part of the key instead (it decides
-        which cards later deals reach)."""
+        """(redeals used, waste size), where a smaller pair, compared redeals first, never hurts.
+
+        In the same pass, one-card deals reach from a smaller waste every card a bigger one reaches. A state
+        with fewer redeals used beats one with more whatever the wastes: it can deal out its pass, redeal, and
+        deal on to the other's waste, reaching that very state (the same key means the same stock and waste
+        cards in the same order), with as many redeals left or more. With unlimited redeals neither matters;
+        with three-card deals the waste size is part of the key instead (it decides which cards later deals
+        reach), so only the redeals count."""
         if self.redeals < 0:
             return _COSTS[0][0]
-        return _COSTS[self.pos if self.draw == 1 else 0][self.redeals_used]
+        return _COSTS[self.redeals_used][self.pos if self.draw == 1 else 0]
 
     def won(self) -> bool:
         return self.found == _ALL_UP

@@ -7,9 +7,10 @@ The search is iterative, so long lines never meet Python's recursion limit.
 
 The table of seen states makes the search exact and finite: a state seen before is either on the current path
 (going there again would be a loop) or already searched without finding a win. It also prunes *dominated*
-states: two states with the same ``key()`` differ only in their ``cost()``, a pair of small numbers where less
-is never worse (the Klondike family's redeals used, say): a state that costs at least as much in both as one
-seen before can do nothing that one could not, move for move, so it is not searched again. When the table
+states: two states with the same ``key()`` differ only in their ``cost()``, a pair of small numbers compared as
+a tuple, where less is never worse (the Klondike family's redeals used, then waste size): a state that costs
+at least as much as one seen before can do nothing that one could not, so it is not searched again. The costs
+are totally ordered, so the table keeps one per key, the smallest seen. When the table
 reaches its size cap it is emptied except for the states on the current path; that costs repeated work but
 never correctness, and the path states alone keep every line simple, so the search still ends.
 """
@@ -46,8 +47,8 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
         return "unknown", [], stats
 
     root = (state.key(), state.cost())
-    # Key -> the costs it was seen at (a tuple, usually of one; none dominates another).
-    seen: dict[bytes, tuple[tuple[int, int], ...]] = {root[0]: (root[1],)}
+    # Key -> the smallest cost it was seen at.
+    seen: dict[bytes, tuple[int, int]] = {root[0]: root[1]}
     path_keys = [root]
     path: list[tuple[tuple, Any, list[tuple[tuple, Any]]]] = []
     frames = [state.moves()]
@@ -97,26 +98,21 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
             break
         k = key()
         c = cost()
-        costs = seen.get(k)
-        if costs is not None:
-            p, r = c
-            for p0, r0 in costs:
-                if p0 <= p and r0 <= r:
-                    break
-            else:
-                seen[k] = (*(c0 for c0 in costs if c0[0] < p or c0[1] < r), c)
-                costs = None
-            if costs is not None:
+        c0 = seen.get(k)
+        if c0 is not None:
+            if c0 <= c:  # seen at no greater cost: nothing new down here
                 takeback(made)
                 unmake(move, undo)
                 continue
+            seen[k] = c
         else:
             if len(seen) >= table_limit:
                 seen = {}
                 for pk, pc in path_keys:
-                    seen[pk] = (*seen.get(pk, ()), pc)
+                    if pk not in seen or pc < seen[pk]:
+                        seen[pk] = pc
                 stats["table_clears"] += 1
-            seen[k] = (c,)
+            seen[k] = c
             if len(seen) > peak:
                 peak = len(seen)
         path.append((move, undo, made))
