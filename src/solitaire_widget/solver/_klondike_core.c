@@ -1091,12 +1091,12 @@ static int clear_to_path(Engine *e, size_t depth)
         const Frame *f = &e->frames[d];
         uint64_t h = hash_key(f->key, f->keylen);
         uint8_t *rec = table_find(&e->table, f->key, f->keylen, h);
-        if (rec) {
-            if (!dominated(rec, f->p, f->used))
-                set_cost(rec, f->p, f->used);
+        if (rec == NULL) {
+            if (table_insert(&e->table, f->key, f->keylen, h, f->p, f->used) < 0)
+                return -1;
+        } else if (!dominated(rec, f->p, f->used)) {
+            set_cost(rec, f->p, f->used);
         }
-        else if (table_insert(&e->table, f->key, f->keylen, h, f->p, f->used) < 0)
-            return -1;
     }
     return 0;
 }
