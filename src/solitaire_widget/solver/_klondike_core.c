@@ -723,17 +723,24 @@ static int generate_moves(const Rules *r, const State *s, Move *out, uint64_t *r
 /* ------------------------------------------------------------------------------------------------------------ */
 
 /* The key stands for what klondike.py's key() does: the columns as a multiset (their order forgotten), the four
- * foundation ranks, and with three-card deals the waste size. Two states get the same key here exactly when they
+ * foundation ranks, and with three-card deals the waste size (with unlimited redeals, its waste_class). Two states get the same key here exactly when they
  * get the same key there; only the bytes differ, to be shorter (at most 55 instead of 63):
  *
  *   - the non-empty columns, each as its cards bottom to top with 0x80 added to the top one (no card byte has
  *     that bit, even face down), so a column needs no separator and the empty ones need no byte at all: there
  *     are as many as columns are missing;
  *   - the foundation ranks two to a byte;
- *   - with three-card deals, pos.
+ *   - with three-card deals, pos, or with unlimited redeals waste_class().
  *
  * The columns go in the order of their bottom bytes, which differ between any two non-empty columns since no
  * card is in two places: that orders them completely, so the key does not depend on which column is which. */
+/* KlondikeState.waste_class: with several cards dealt at a time, 0 when dealing from here reaches only the
+ * waste tops of a fresh pass, else pos modulo the deal. */
+static int waste_class(const Rules *r, const State *s)
+{
+    return s->pos % r->draw == 0 || s->pos == s->talon_len ? 0 : s->pos % r->draw;
+}
+
 static int make_key(const Rules *r, const State *s, uint8_t *key)
 {
     int order[MAX_COLS], bottom[MAX_COLS], n = 0;
@@ -762,17 +769,18 @@ static int make_key(const Rules *r, const State *s, uint8_t *key)
     key[k++] = (uint8_t)(s->found[0] << 4 | s->found[1]);
     key[k++] = (uint8_t)(s->found[2] << 4 | s->found[3]);
     if (r->draw > 1)
-        key[k++] = (uint8_t)s->pos;
+        key[k++] = (uint8_t)(r->redeals < 0 ? waste_class(r, s) : s->pos);
     return k;
 }
 
 /* The cost (redeals used, waste size), where smaller never hurts, compared redeals first (klondike.py's cost()
- * says why); with unlimited redeals neither matters, with three-card deals the waste size is in the key instead.
+ * says why, and why with three-card deals only the redeals count, or with unlimited redeals only the waste
+ * within its class).
  * Returned as the waste size (*p) and the redeals used (*used), each below 256. */
 static void cost_of(const Rules *r, const State *s, int *p, int *used)
 {
     if (r->redeals < 0) {
-        *p = 0;
+        *p = r->draw > 1 && waste_class(r, s) ? s->pos : 0;
         *used = 0;
     } else {
         *p = r->draw == 1 ? s->pos : 0;

@@ -22,7 +22,8 @@ Reductions, each of which keeps the search exact:
   are searched once; foundation order is already gone from the layout. The stock and waste cards are whatever is
   in neither the tableau nor the foundations, so beyond that only ``pos`` and the redeals used matter, and
   those as a cost (see ``KlondikeState.cost``): a state is not searched when one with the same key and fewer
-  redeals used was, or as many redeals used and (with one-card deals) no bigger waste.
+  redeals used was, or as many redeals used and (with one-card deals, or three-card deals with unlimited
+  redeals) no bigger waste.
 * **Compressed stock.** Dealing and redealing do not touch the tableau or the foundations, so in any winning line
   the deals can be postponed until just before the waste card is played. One internal move therefore stands for
   "deal (and redeal if needed) until card X is on top of the waste, then play X", for every X reachable that way.
@@ -179,9 +180,19 @@ class KlondikeState:
     # -- state -------------------------------------------------------------------------------------------------
 
     def key(self) -> bytes:
-        """The canonical table key: column order, foundation order and what :meth:`cost` weighs left out."""
-        tail = bytes((self.pos,)) if self.draw > 1 else b""
-        return _SEPARATOR.join(sorted(self.colkey)) + bytes(self.found) + tail
+        """The canonical table key: column order, foundation order and what :meth:`cost` weighs left out. With
+        three-card deals it holds the waste size, or with unlimited redeals its :meth:`waste_class`."""
+        if self.draw == 1:
+            return _SEPARATOR.join(sorted(self.colkey)) + bytes(self.found)
+        tail = self.waste_class() if self.redeals < 0 else self.pos
+        return _SEPARATOR.join(sorted(self.colkey)) + bytes(self.found) + bytes((tail,))
+
+    def waste_class(self) -> int:
+        """With several cards dealt at a time, which waste tops dealing reaches from here: 0 when only those of a
+        fresh pass (the waste is empty, a whole number of deals, or the whole talon), else the waste size modulo
+        the deal, whose own run of tops (``pos - 1``, ``pos - 1 + draw``, ...) the fresh pass does not reach."""
+        pos, draw = self.pos, self.draw
+        return 0 if pos % draw == 0 or pos == len(self.talon) else pos % draw
 
     def cost(self) -> tuple[int, int]:
         """(redeals used, waste size), where a smaller pair, compared redeals first, never hurts.
@@ -189,11 +200,15 @@ class KlondikeState:
         In the same pass, one-card deals reach from a smaller waste every card a bigger one reaches. A state
         with fewer redeals used beats one with more whatever the wastes: it can deal out its pass, redeal, and
         deal on to the other's waste, reaching that very state (the same key means the same stock and waste
-        cards in the same order), with as many redeals left or more. With unlimited redeals neither matters;
-        with three-card deals the waste size is part of the key instead (it decides which cards later deals
-        reach), so only the redeals count."""
+        cards in the same order), with as many redeals left or more.
+
+        With three-card deals the waste size is part of the key instead (it decides which cards later deals
+        reach), so only the redeals count; with unlimited redeals as well, only its :meth:`waste_class` is, and
+        within a class other than 0 a smaller waste reaches every top a bigger one does (and, by a redeal, the
+        fresh pass's, which is all a waste of class 0 reaches). With unlimited redeals and one-card deals
+        nothing matters: every card is always at hand."""
         if self.redeals < 0:
-            return _COSTS[0][0]
+            return _COSTS[0][self.pos if self.draw > 1 and self.waste_class() else 0]
         return _COSTS[self.redeals_used][self.pos if self.draw == 1 else 0]
 
     def won(self) -> bool:
