@@ -233,3 +233,36 @@ def test_a_layout_seen_with_fewer_redeals_used_is_not_searched_again(deal):
     verdicts = {verdict for verdict, _ in answers.values()}
     assert len(verdicts) == 1 and verdicts != {"unknown"}, answers
     assert answers["redeals first"][1] < min(answers["both"][1], answers["none"][1]), answers
+
+
+class _WasteSizeInKey(_CostInKey):
+    """With three-card deals and unlimited redeals: the waste size in the key, as with a limit on redeals."""
+
+    def key(self) -> bytes:
+        return self.state.key()[:-1] + bytes((self.state.pos,))
+
+
+@pytest.mark.parametrize("deal", [6, 12])
+def test_unlimited_three_card_wastes_of_one_class_are_searched_once(deal):
+    # Dealing three at a time with unlimited redeals, the key holds the waste's class (KlondikeState.waste_class),
+    # and a smaller waste of a class beats a bigger one: it reaches every waste top the bigger one does. The
+    # verdict is the same as with the waste size in the key, and the search shorter.
+    position = sw.new_game("klondike", deal=deal, draw=3, redeals=-1).position()
+    answers = {}
+    for name, wrap in (("class", lambda s: s), ("size", _WasteSizeInKey)):
+        verdict, _, stats = depth_first(wrap(KlondikeState(position)), Budget(None, 200_000, None), 10**7)
+        answers[name] = (verdict, stats["nodes"])
+    assert answers["class"][0] == answers["size"][0] != "unknown", answers
+    assert answers["class"][1] < answers["size"][1], answers
+
+
+def test_waste_classes():
+    # A talon of 10 cards dealt three at a time: a fresh pass tops the waste with its 3rd, 6th, 9th and 10th
+    # cards, which is what the wastes of class 0 reach; the others add a run of their own.
+    state = KlondikeState(sw.new_game("klondike", deal=1, draw=3, redeals=-1).position())
+    del state.talon[10:]
+    classes = []
+    for pos in range(11):
+        state.pos = pos
+        classes.append(state.waste_class())
+    assert classes == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 0]
