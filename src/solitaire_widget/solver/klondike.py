@@ -202,11 +202,12 @@ class KlondikeState:
         deal on to the other's waste, reaching that very state (the same key means the same stock and waste
         cards in the same order), with as many redeals left or more.
 
-        With three-card deals the waste size is part of the key instead (it decides which cards later deals
-        reach), so only the redeals count; with unlimited redeals as well, only its :meth:`waste_class` is, and
-        within a class other than 0 a smaller waste reaches every top a bigger one does (and, by a redeal, the
-        fresh pass's, which is all a waste of class 0 reaches). With unlimited redeals and one-card deals
-        nothing matters: every card is always at hand."""
+        With three-card deals and a limit on redeals, the waste size is part of the key instead (it decides
+        which cards later deals reach), so only the redeals count. With three-card deals and unlimited redeals,
+        the key holds only the waste's :meth:`waste_class`, and the cost weighs the waste within it: a smaller
+        waste of a class other than 0 reaches every top a bigger one does, and by a redeal the fresh pass's
+        too, which is all that any waste of class 0 reaches, so those all cost nothing. With one card at a time
+        and unlimited redeals nothing matters: every card is always at hand."""
         if self.redeals < 0:
             return _COSTS[0][self.pos if self.draw > 1 and self.waste_class() else 0]
         return _COSTS[self.redeals_used][self.pos if self.draw == 1 else 0]
