@@ -219,6 +219,16 @@ class _BothSmallerCost(_CostInKey):
         return _BothSmaller(self.state.cost())
 
 
+def _searched_ways(position: dict, ways: dict, node_limit: int) -> dict[str, tuple[str, int]]:
+    """Search ``position`` once per wrapper in ``ways`` (name -> wrapper of a KlondikeState): name -> (verdict,
+    nodes)."""
+    answers = {}
+    for name, wrap in ways.items():
+        verdict, _, stats = depth_first(wrap(KlondikeState(position)), Budget(None, node_limit, None), 10**7)
+        answers[name] = (verdict, stats["nodes"])
+    return answers
+
+
 @pytest.mark.parametrize("deal", [9, 13, 17, 18, 20])
 def test_a_layout_seen_with_fewer_redeals_used_is_not_searched_again(deal):
     # Aunt Mary deals three passes, one card at a time. A layout seen with fewer redeals used is skipped whatever
@@ -226,10 +236,8 @@ def test_a_layout_seen_with_fewer_redeals_used_is_not_searched_again(deal):
     # The verdict is the same as with no skipping at all, and the search is shorter than with none, or with
     # skipping only when the redeals used and the waste are both no greater.
     position = sw.new_game("aunt-mary", deal=deal).position()
-    answers = {}
-    for name, wrap in (("redeals first", lambda s: s), ("both", _BothSmallerCost), ("none", _CostInKey)):
-        verdict, _, stats = depth_first(wrap(KlondikeState(position)), Budget(None, 100_000, None), 10**7)
-        answers[name] = (verdict, stats["nodes"])
+    answers = _searched_ways(position, {"redeals first": lambda s: s, "both": _BothSmallerCost, "none": _CostInKey},
+                             100_000)
     verdicts = {verdict for verdict, _ in answers.values()}
     assert len(verdicts) == 1 and verdicts != {"unknown"}, answers
     assert answers["redeals first"][1] < min(answers["both"][1], answers["none"][1]), answers
@@ -248,10 +256,7 @@ def test_unlimited_three_card_wastes_of_one_class_are_searched_once(deal):
     # and a smaller waste of a class beats a bigger one: it reaches every waste top the bigger one does. The
     # verdict is the same as with the waste size in the key, and the search shorter.
     position = sw.new_game("klondike", deal=deal, draw=3, redeals=-1).position()
-    answers = {}
-    for name, wrap in (("class", lambda s: s), ("size", _WasteSizeInKey)):
-        verdict, _, stats = depth_first(wrap(KlondikeState(position)), Budget(None, 200_000, None), 10**7)
-        answers[name] = (verdict, stats["nodes"])
+    answers = _searched_ways(position, {"class": lambda s: s, "size": _WasteSizeInKey}, 200_000)
     assert answers["class"][0] == answers["size"][0] != "unknown", answers
     assert answers["class"][1] < answers["size"][1], answers
 
