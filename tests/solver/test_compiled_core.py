@@ -28,6 +28,7 @@ import solitaire_widget as sw
 from solitaire_widget.solver import compiled, solve
 from solitaire_widget.solver.budget import Budget
 from solitaire_widget.solver.klondike import KlondikeState
+from solitaire_widget.solver.restarts import relaxed
 from solitaire_widget.solver.search import depth_first
 
 from .helpers import family_position, random_family_endgame, replays_to_win
@@ -51,18 +52,19 @@ SETTING_IDS = [f"{variant}-{'-'.join(f'{k}{v}' for k, v in options.items())}" fo
 
 
 def both_engines(position: dict[str, Any], node_limit: int | None, table_limit: int = 2_000_000,
-                 cancel: Any = None, perturb: int = 0) -> tuple[tuple, tuple]:
+                 cancel: Any = None, perturb: int = 0,
+                 guide: tuple[int, ...] | None = None) -> tuple[tuple, tuple]:
     """(Python's answer, the core's answer) for ``position``, each (verdict, internal line, stats)."""
-    python = depth_first(KlondikeState(position, perturb), Budget(None, node_limit, cancel), table_limit)
+    python = depth_first(KlondikeState(position, perturb, guide), Budget(None, node_limit, cancel), table_limit)
     if cancel is not None and hasattr(cancel, "reset"):
         cancel.reset()
-    core = compiled.search(KlondikeState(position, perturb), Budget(None, node_limit, cancel), table_limit)
+    core = compiled.search(KlondikeState(position, perturb, guide), Budget(None, node_limit, cancel), table_limit)
     return python, core
 
 
 def assert_same(position: dict[str, Any], node_limit: int | None, table_limit: int = 2_000_000,
-                perturb: int = 0) -> tuple:
-    python, core = both_engines(position, node_limit, table_limit, perturb=perturb)
+                perturb: int = 0, guide: tuple[int, ...] | None = None) -> tuple:
+    python, core = both_engines(position, node_limit, table_limit, perturb=perturb, guide=guide)
     assert core[0] == python[0], "verdict"
     assert core[2] == python[2], "stats"
     assert core[1] == python[1], "line"
@@ -112,6 +114,26 @@ def test_perturbed_orders_agree(variant, options):
         for perturb in (1, 2, deal * 7919, 2**64 + 3, -5):
             assert_same(deal_position(variant, options, deal), 3_000, perturb=perturb)
     assert_same(deal_position(variant, options, 9), 30_000, perturb=4)
+
+
+@needs_core
+@pytest.mark.parametrize(("variant", "options"), SETTINGS, ids=SETTING_IDS)
+def test_guided_orders_agree(variant, options):
+    # The guided searches of the restarts: a guide from the relaxed game's win, as solve() makes it, and random
+    # guides, alone and with a perturbed order.
+    for deal in range(1, 7):
+        position = deal_position(variant, options, deal)
+        easier = relaxed(position) or position
+        verdict, line, _ = compiled.search(KlondikeState(easier), Budget(None, 50_000, None), 2_000_000)
+        if verdict == "winnable":
+            guide = KlondikeState(easier).guide_of(line)
+            assert any(guide)
+            assert_same(position, 3_000, guide=guide)
+            assert_same(position, 3_000, perturb=deal, guide=guide)
+        rng = random.Random(f"guide{variant}{options}{deal}")
+        guide = tuple(rng.getrandbits(54) & rng.getrandbits(54) for _ in range(52))
+        assert_same(position, 3_000, guide=guide)
+        assert_same(position, 3_000, perturb=deal, guide=guide)
 
 
 @needs_core
@@ -363,6 +385,12 @@ def test_the_core_refuses_a_broken_state():
     state.perturb = 1.5  # type: ignore[assignment]
     with pytest.raises(ValueError, match="perturb must be a whole number"):
         compiled.search(state, budget, 100)
+    too_big = "whole number below 2\\*\\*54"
+    for guide, message in (((0,) * 51, "52 bit masks"), (5, "sequence of 52"), ((0,) * 51 + (-1,), too_big),
+                           ((0,) * 51 + (1 << 54,), too_big), ((0,) * 51 + ("1",), too_big)):
+        state = KlondikeState(deal_position("athena", {"draw": 1}, 1), guide=guide)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=message):
+            compiled.search(state, budget, 100)
 
 
 @needs_core

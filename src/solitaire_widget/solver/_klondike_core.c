@@ -110,6 +110,8 @@ typedef struct {
     int king_only;      /* only a King (or a group headed by one) may fill an empty column */
     int all_at_hand;    /* one-card deals and unlimited redeals: every stock card is always one move away */
     int rearrange_first; /* rearranging face-up cards is tried before the stock (FAMILY_RULES' third field) */
+    int guided;         /* whether guide holds a guide (KlondikeState.guide is not None) */
+    uint64_t guide[NCARDS]; /* KlondikeState.guide: per card, the places moves are tried to first */
     uint8_t nparents[NCARDS];
     uint8_t parents[NCARDS][3];
     uint64_t parent_mask[NCARDS];
@@ -538,6 +540,53 @@ static void perturb(Move *moves, int start, int n, uint64_t *rng)
     *rng = x;
 }
 
+/* Where a move goes when not onto a card (a card's own number): klondike.py's ONTO_FOUNDATION, ONTO_EMPTY. */
+#define ONTO_FOUNDATION 52
+#define ONTO_EMPTY 53
+
+/* KlondikeState.signature: the card a move (about to be made) moves, or the bottom card of its group, and
+ * where to: the card it goes onto, ONTO_FOUNDATION or ONTO_EMPTY. */
+static void signature(const State *s, Move m, int *card, int *target)
+{
+    int dst;
+    if (m.kind == T2F) {
+        *card = s->cols[m.a][s->len[m.a] - 1];
+        *target = ONTO_FOUNDATION;
+        return;
+    }
+    if (m.kind == T2T) {
+        *card = s->cols[m.a][s->len[m.a] - m.c];
+        dst = m.b;
+    } else if (m.kind == STOCK) {
+        *card = s->talon[m.a];
+        dst = m.c;
+        if (dst < 0) {
+            *target = ONTO_FOUNDATION;
+            return;
+        }
+    } else {
+        *card = m.a * 13 + s->found[m.a] - 1;
+        dst = m.b;
+    }
+    *target = s->len[dst] ? s->cols[dst][s->len[dst] - 1] : ONTO_EMPTY;
+}
+
+/* KlondikeState._guided_first: the moves the guide holds first, each part in its order. */
+static void guided_first(const Rules *r, const State *s, Move *moves, int n)
+{
+    Move rest[MAX_MOVES];
+    int led = 0, nrest = 0;
+    for (int i = 0; i < n; i++) {
+        int card, target;
+        signature(s, moves[i], &card, &target);
+        if ((r->guide[card] >> target) & 1)
+            moves[led++] = moves[i];
+        else
+            rest[nrest++] = moves[i];
+    }
+    memcpy(moves + led, rest, sizeof(Move) * (size_t)nrest);
+}
+
 /* Write every move worth trying to `out`, best first, and return how many: none when `look_for_locks` and the
  * state is locked(). search() passes what klondike.py's settle() sets: look at the first state, and after a move
  * from the stock at the last pass. The order is klondike.py's (its moves() docstring says why):
@@ -551,8 +600,9 @@ static void perturb(Move *moves, int start, int n, uint64_t *rng)
  *   4. others:   tableau moves leaving a face-up card on top, when that uncovers something useful;
  *   5. down:     foundation tops down to the tableau, when that prepares something (by suit);
  *
- * with 4. before 3. when the rules say rearrange_first; then, when `*rng` (KlondikeState._rng) is not 0, the
- * order after 1. is perturbed by perturb().
+ * with 4. before 3. when the rules say rearrange_first; then, with a guide, the moves it holds go first
+ * (guided_first); then, when `*rng` (KlondikeState._rng) is not 0, the order after the first len(up) moves is
+ * perturbed by perturb().
  * Bounds per group (10 columns at most): up 10 + 105, turning and others 10 * 13 * 4, stock 105 * 5, down 16. */
 static int generate_moves(const Rules *r, const State *s, Move *out, uint64_t *rng, int look_for_locks)
 {
@@ -713,6 +763,8 @@ static int generate_moves(const Rules *r, const State *s, Move *out, uint64_t *r
     }
     memcpy(out + n, down, sizeof(Move) * (size_t)ndown);
     n += ndown;
+    if (r->guided)
+        guided_first(r, s, out, n);
     if (*rng)
         perturb(out, nup, n, rng);
     return n;
@@ -1302,6 +1354,37 @@ static int read_int(PyObject *obj, long lo, long hi, const char *what, long *out
     return 0;
 }
 
+/* KlondikeState.guide: 52 bit masks, one per card, of the places (bits 0 to ONTO_EMPTY) moves go first. */
+static int read_guide(PyObject *obj, Rules *r)
+{
+    if (!PySequence_Check(obj)) {
+        PyErr_SetString(PyExc_ValueError, "guide must be None or a sequence of 52 bit masks");
+        return -1;
+    }
+    PyObject *masks = PySequence_Fast(obj, "guide must be None or a sequence of 52 bit masks");
+    if (!masks)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(masks) != NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "guide must hold 52 bit masks, one per card");
+        Py_DECREF(masks);
+        return -1;
+    }
+    for (int card = 0; card < NCARDS; card++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(masks, card);
+        unsigned long long mask = PyLong_Check(item) ? PyLong_AsUnsignedLongLong(item) : (unsigned long long)-1;
+        if (PyErr_Occurred() || mask >> (ONTO_EMPTY + 1)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "each of guide's masks must be a whole number below 2**54");
+            Py_DECREF(masks);
+            return -1;
+        }
+        r->guide[card] = mask;
+    }
+    Py_DECREF(masks);
+    r->guided = 1;
+    return 0;
+}
+
 /* A non-negative limit, None (-1) or, when larger than fits, the largest value (no search gets there). */
 static int read_limit(PyObject *obj, const char *what, long long *out)
 {
@@ -1405,11 +1488,11 @@ static PyObject *result_of(Engine *e)
 
 PyDoc_STRVAR(search_doc,
 "search(columns, found, talon, pos, redeals_used, draw, redeals, alternate, king_only, rearrange_first,\n"
-"       perturb, node_limit, deadline, cancel, table_limit) -> (verdict, line, stats)\n"
+"       perturb, node_limit, deadline, cancel, table_limit, guide=None) -> (verdict, line, stats)\n"
 "\n"
 "Run solver.search.depth_first over the KlondikeState these fields describe (columns bottom to top with DOWN\n"
 "added to face-down cards, foundation ranks per suit, talon, pos, redeals used, the rules, and the perturb\n"
-"seed of its move order, 0 for none), with the budget\n"
+"seed of its move order, 0 for none, and its guide, None or 52 bit masks), with the budget\n"
 "of solver.budget.Budget: node_limit (int or None), deadline (a time.perf_counter() reading or None) and\n"
 "cancel (an object with is_set(), or None); the table holds at most table_limit states before it is cleared.\n"
 "Returns what depth_first returns: the verdict, the internal line (KlondikeState move tuples) and the stats\n"
@@ -1419,15 +1502,16 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"columns", "found", "talon", "pos", "redeals_used", "draw", "redeals", "alternate",
                             "king_only", "rearrange_first", "perturb", "node_limit", "deadline", "cancel",
-                            "table_limit", NULL};
+                            "table_limit", "guide", NULL};
     PyObject *columns, *found, *talon, *perturb_seed, *node_limit, *deadline, *cancel, *table_limit;
+    PyObject *guide = Py_None;
     long pos, redeals_used, draw, redeals;
     int alternate, king_only, rearrange_first;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllpppOOOOO:search", names, &columns, &found, &talon,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllpppOOOOO|O:search", names, &columns, &found, &talon,
                                      &pos, &redeals_used, &draw, &redeals, &alternate, &king_only,
                                      &rearrange_first, &perturb_seed, &node_limit, &deadline, &cancel,
-                                     &table_limit))
+                                     &table_limit, &guide))
         return NULL;
 
     Engine *e = PyMem_RawCalloc(1, sizeof(Engine));
@@ -1499,6 +1583,8 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     s->pos = (int)pos;
     s->redeals_used = redeals_used;
     init_rules(&e->rules, (int)ncols, (int)draw, (int)redeals, alternate, king_only, rearrange_first);
+    if (guide != Py_None && read_guide(guide, &e->rules) < 0)
+        goto fail;
 
     /* KlondikeState's _rng: the seed, any whole number, times _GOLDEN modulo 2**64. */
     if (!PyLong_Check(perturb_seed)) {

@@ -66,7 +66,7 @@ def search(state: KlondikeState, budget: Budget, table_limit: int) -> tuple[str,
         columns=state.cols, found=state.found, talon=state.talon, pos=state.pos,
         redeals_used=state.redeals_used, draw=state.draw, redeals=state.redeals,
         alternate=state.alternate, king_only=state.king_only, rearrange_first=state.rearrange_first,
-        perturb=state.perturb,
+        perturb=state.perturb, guide=state.guide,
         node_limit=budget.node_limit, deadline=budget.deadline, cancel=budget.cancel, table_limit=table_limit)
     if "stopped_by" in stats:
         budget.stopped = stats["stopped_by"]

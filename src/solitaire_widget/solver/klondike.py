@@ -66,6 +66,9 @@ FAMILY_RULES: dict[str, tuple[bool, bool, bool]] = {
     "klondike": (True, True, True),
 }
 
+#: Where a guide's move goes when not onto a card (a card's own number): see :meth:`KlondikeState.signature`.
+ONTO_FOUNDATION, ONTO_EMPTY = 52, 53
+
 _SEPARATOR = b"\xff"
 _MASK64 = (1 << 64) - 1
 # Spreads the perturbation's seed over 64 bits: 2**64 over the golden ratio, an odd number, so seeds that differ
@@ -131,11 +134,14 @@ def _first(item: tuple) -> Any:
 class KlondikeState:
     """A Klondike-family position in the solver's compact form, with move generation and make/unmake."""
 
-    def __init__(self, position: dict[str, Any], perturb: int = 0) -> None:
+    def __init__(self, position: dict[str, Any], perturb: int = 0,
+                 guide: tuple[int, ...] | None = None) -> None:
         """``perturb``: 0 for the move order of :meth:`moves`; any other number gives a search that tries the
-        moves in a slightly shuffled order, its own for each number (see :meth:`_perturbed`)."""
+        moves in a slightly shuffled order, its own for each number (see :meth:`_perturbed`). ``guide``: None,
+        or per card a bit mask of where moving it is tried first (see :meth:`guide_of`)."""
         variant = position["variant"]
         self.perturb = perturb
+        self.guide = guide
         self._rng = perturb * _GOLDEN & _MASK64
         self.alternate, self.king_only, self.rearrange_first = FAMILY_RULES[variant]
         options = position["options"]
@@ -346,6 +352,8 @@ class KlondikeState:
             ordered = first + others + from_stock + down
         else:
             ordered = first + from_stock + others + down
+        if self.guide is not None:
+            ordered = self._guided_first(ordered)
         if self._rng:
             self._perturbed(ordered, len(up))
         return ordered
@@ -426,6 +434,50 @@ class KlondikeState:
                         emptied = True
                 tops[index] = top
         return [pile[top] & ~DOWN for (pile, _), top in zip(piles, tops) if top >= 0]
+
+    def signature(self, move: tuple) -> tuple[int, int]:
+        """What ``move`` (about to be made) does, whatever the columns' order or the state of the stock: (the
+        card it moves, or the bottom card of the group, and where to: the card it goes onto, or
+        :data:`ONTO_FOUNDATION`, or :data:`ONTO_EMPTY` for an empty column)."""
+        kind, cols = move[0], self.cols
+        if kind == T2F:
+            return cols[move[1]][-1], ONTO_FOUNDATION
+        if kind == T2T:
+            card, dst = cols[move[1]][-move[3]], move[2]
+        elif kind == STOCK:
+            card, dst = self.talon[move[1]], move[3]
+            if dst < 0:
+                return card, ONTO_FOUNDATION
+        else:
+            suit, dst = move[1], move[2]
+            card = suit * 13 + self.found[suit] - 1
+        return card, cols[dst][-1] if cols[dst] else ONTO_EMPTY
+
+    def guide_of(self, line: list[tuple]) -> tuple[int, ...]:
+        """A guide for searches of a game like this one: per card, a bit mask of the places (bit numbers as in
+        :meth:`signature`) that ``line``, internal moves from this state, sends it to. The state is left as it
+        was.
+
+        Searches of a harder version of a game, with fewer passes or three cards dealt at a time, try those
+        moves first (:mod:`solitaire_widget.solver.restarts` says why and when). A guide only changes the order
+        of the moves, so the search stays exact whatever it holds."""
+        guide = [0] * 52
+        done = []
+        for move in line:
+            card, target = self.signature(move)
+            guide[card] |= 1 << target
+            done.append((move, self.make(move)))
+        self.takeback(done)
+        return tuple(guide)
+
+    def _guided_first(self, moves: list[tuple]) -> list[tuple]:
+        """``moves`` with those the guide holds first, each part in its order."""
+        guide, signature = self.guide, self.signature
+        led, rest = [], []
+        for move in moves:
+            card, target = signature(move)
+            (led if guide[card] >> target & 1 else rest).append(move)
+        return led + rest
 
     def _perturbed(self, moves: list[tuple], start: int) -> None:
         """Swap some neighbours in ``moves[start:]``, each pair with odds of one in two, in place.
