@@ -12,7 +12,9 @@ import solitaire_widget as sw
 from solitaire_widget.solver import compiled, solve
 from solitaire_widget.solver.budget import Budget
 from solitaire_widget.solver.klondike import KlondikeState
-from solitaire_widget.solver.restarts import FIRST_SHARE, RESTART_SHARE, luby, search_in_phases, streamlined
+from solitaire_widget.solver.klondike import ONTO_EMPTY, ONTO_FOUNDATION, T2F
+from solitaire_widget.solver.restarts import (FIRST_SHARE, GUIDED_SHARE, RELAXED_SHARE, RESTART_SHARE, luby, relaxed,
+                                              search_in_phases, streamlined)
 from solitaire_widget.solver.search import depth_first
 
 from .helpers import brute_force, random_family_endgame, replays_to_win
@@ -32,7 +34,9 @@ def test_the_luby_sequence():
     assert luby(2**20 - 1) == 2**19
 
 
-def test_a_restart_wins_where_the_plain_order_is_stuck():
+def test_a_restart_wins_where_the_plain_order_is_stuck(monkeypatch):
+    # Without the guided search, which wins it first (see test_a_guided_search_wins_where_the_plain_order_is_stuck).
+    monkeypatch.setattr("solitaire_widget.solver.restarts.relaxed", lambda position: None)
     position = STUCK.position()
     plain = engine_search()(KlondikeState(position), Budget(None, 400_000, None), 2_000_000)
     assert plain[0] == "unknown"
@@ -80,23 +84,6 @@ def test_a_cancel_in_any_phase_stops_everything(after):
     timer.join()
     assert time.perf_counter() - started < after + 0.3
     assert result.verdict == "unknown" and result.stats["stopped_by"] == "cancelled"
-
-
-def test_without_limits_the_first_phases_are_timed_and_the_last_runs_on(monkeypatch):
-    seen: list[tuple[int, float | None, int | None]] = []
-
-    def fake_search(state, budget, table_limit):
-        seconds = None if budget.deadline is None else budget.deadline - budget.started
-        seen.append((state.perturb, seconds, budget.node_limit))
-        return ("winnable" if len(seen) == 3 else "unknown"), [], {"nodes": 1, "peak_table": 1, "table_clears": 0}
-
-    monkeypatch.setattr("solitaire_widget.solver.restarts.RESTART_UNIT", 1)
-    budget = Budget(None, None, None)
-    verdict, _, stats = search_in_phases(STUCK.position(), fake_search, budget, 100)
-    assert verdict == "winnable" and stats["decided_in"] == "restarts" and stats["nodes"] == 3
-    (p0, s0, n0), (p1, s1, n1), (p2, _, n2) = seen
-    assert (p0, n0) == (0, None) and s0 == pytest.approx(10.0 * FIRST_SHARE, abs=0.01)
-    assert (p1, n1, p2, n2) == (1, 1, 2, 1) and s1 == pytest.approx(10.0 * RESTART_SHARE, abs=0.01)
 
 
 @pytest.mark.parametrize(("variant", "options"), [("athena", {"draw": 1}), ("klondike", {"draw": 3, "redeals": 0}),
@@ -171,4 +158,202 @@ def test_a_win_of_the_streamlined_game_replays_in_the_real_one():
     game = sw.new_game("klondike", deal=170, draw=1, redeals=-1)
     result = solve(game, time_limit=None, node_limit=20_000_000)
     assert result.verdict == "winnable" and result.stats["decided_in"] == "restarts"
+    assert replays_to_win(game, result)
+
+
+# -- the relaxed game and the guided searches ----------------------------------------------------------------------
+
+def test_the_relaxed_game_deals_one_card_with_unlimited_redeals():
+    for variant, options in (("athena", {"draw": 3}), ("athena", {"draw": 1}), ("aunt-mary", {}),
+                             ("klondike", {"draw": 3, "redeals": -1}), ("klondike", {"draw": 1, "redeals": 0})):
+        game = sw.new_game(variant, deal=3, **options)
+        game.play("deal")
+        position = game.position()
+        easier = relaxed(position)
+        assert easier is not None and easier["options"] == {**position["options"], "draw": 1, "redeals": -1}
+        assert {k: v for k, v in easier.items() if k != "options"} == {k: v for k, v in position.items()
+                                                                      if k != "options"}
+    assert relaxed(HARD.position()) is None
+
+
+@pytest.mark.skipif(compiled.klondike_engine() != "c", reason="millions of nodes: too slow in pure Python")
+def test_a_proof_in_the_relaxed_game_decides():
+    # No play of the real game is missing from the relaxed one, so when the relaxed game is lost, so is the real
+    # game. Athena 89: the plain order needs millions of nodes to prove it, the relaxed game some 490,000.
+    game = sw.new_game("athena", deal=89)
+    result = solve(game, time_limit=None, node_limit=20_000_000)
+    assert result.verdict == "unwinnable" and result.stats["decided_in"] == "relaxed"
+    assert result.stats["restarts"] == 0 and result.stats["nodes"] < 2_000_000
+
+
+# Athena dealing three at a time: its relaxed game deals one (and streamlines with two redeals), so the kind of
+# each search shows in its state.
+THREES = sw.new_game("athena", deal=4, draw=3)
+
+
+def fake_phases(answers: dict[str, str]):
+    """A search that logs what it was asked, each as (kind, perturb, guided?, seconds, node limit), and answers
+    ``answers.get(kind, "unknown")``: kind is "real" or "relaxed" (the relaxed game or its streamlined one),
+    with "-guided" for a guided search of the real game; a win's line sends column 1's card up."""
+    log: list[tuple[str, int, bool, float | None, int | None]] = []
+
+    def search(state, budget, table_limit):
+        kind = "relaxed" if state.draw == 1 else "real-guided" if state.guide is not None else "real"
+        seconds = None if budget.deadline is None else round(budget.deadline - budget.started, 2)
+        log.append((kind, state.perturb, state.guide is not None, seconds, budget.node_limit))
+        verdict = answers.get(kind, "unknown")
+        line = [(T2F, 0)] if verdict == "winnable" else []
+        return verdict, line, {"nodes": budget.node_limit or 1, "peak_table": 1, "table_clears": 0}
+
+    return search, log
+
+
+def test_the_phases_in_order_with_their_node_shares(monkeypatch):
+    monkeypatch.setattr("solitaire_widget.solver.restarts.RESTART_UNIT", 10)
+    search, log = fake_phases({"relaxed": "winnable"})
+    verdict, _, stats = search_in_phases(THREES.position(), search, Budget(None, 1_000, None), 100)
+    assert verdict == "unknown" and stats["nodes"] == 1_000
+    kinds = [(kind, perturb) for kind, perturb, *_ in log]
+    # The first search, the relaxed game (won at once), the guided search, guided restarts, restarts, the last.
+    assert kinds[:3] == [("real", 0), ("relaxed", 0), ("real-guided", 0)]
+    guided = [k for k in kinds if k[0] == "real-guided"]
+    plain = [k for k in kinds[3:] if k[0] == "real"]
+    assert kinds == kinds[:3] + guided[1:] + plain
+    assert [p for _, p in guided] == list(range(len(guided))) and len(guided) > 2
+    assert [p for _, p in plain[:-1]] == list(range(1, len(plain))) and plain[-1] == ("real", 0)
+    limits = [limit for *_, limit in log]
+    assert limits[:3] == [50, 30, 40] and sum(limits[3:len(guided) + 2]) == 40
+    assert stats["restarts"] == len(guided) - 1 + len(plain) - 1
+
+
+def test_the_phases_follow_their_time_shares(monkeypatch):
+    # Without limits, each phase before the last is timed as for a 10-second budget.
+    monkeypatch.setattr("solitaire_widget.solver.restarts.RESTART_UNIT", 1)
+    search, log = fake_phases({"real-guided": "winnable"})
+
+    def relaxed_wins_in_its_first_restart(state, budget, table_limit):
+        answer = search(state, budget, table_limit)
+        return ("winnable", [(T2F, 0)], answer[2]) if state.draw == 1 and state.perturb == 1 else answer
+
+    verdict, _, stats = search_in_phases(THREES.position(), relaxed_wins_in_its_first_restart,
+                                         Budget(None, None, None), 100)
+    assert verdict == "winnable" and stats["decided_in"] == "guided" and stats["restarts"] == 1
+    assert [(kind, perturb, limit) for kind, perturb, _, _, limit in log] == [
+        ("real", 0, None), ("relaxed", 0, None), ("relaxed", 1, 1), ("real-guided", 0, None)]
+    shares = [FIRST_SHARE, RELAXED_SHARE, RELAXED_SHARE, GUIDED_SHARE]
+    assert [seconds for *_, seconds, _ in log] == pytest.approx([10.0 * share for share in shares], abs=0.01)
+    search, log = fake_phases({})
+    monkeypatch.setattr("solitaire_widget.solver.restarts.relaxed", lambda position: None)
+
+    def real_wins_at_the_second_restart(state, budget, table_limit):
+        answer = search(state, budget, table_limit)
+        return ("winnable", [], answer[2]) if state.perturb == 2 else answer
+
+    verdict, _, stats = search_in_phases(THREES.position(), real_wins_at_the_second_restart,
+                                         Budget(None, None, None), 100)
+    assert verdict == "winnable" and stats["decided_in"] == "restarts" and stats["restarts"] == 2
+    (k1, p1, _, s1, n1), (k2, p2, _, _, n2) = log[1:]
+    assert (k1, p1, n1, k2, p2, n2) == ("real", 1, 1, "real", 2, 1)
+    assert s1 == pytest.approx(10.0 * RESTART_SHARE, abs=0.01)
+
+
+@pytest.mark.parametrize("answer", ["unwinnable", "winnable"])
+def test_the_guided_search_decides_either_way(answer):
+    # It searches the real game, in another order: its proof is a proof, as its win is a win.
+    search, log = fake_phases({"relaxed": "winnable", "real-guided": answer})
+    verdict, line, stats = search_in_phases(THREES.position(), search, Budget(None, 1_000, None), 100)
+    assert verdict == answer and stats["decided_in"] == "guided" and len(log) == 3
+    assert (line == [(T2F, 0)]) == (answer == "winnable")
+
+
+def test_the_guide_holds_the_relaxed_game_s_win():
+    search, log = fake_phases({"relaxed": "winnable"})
+    guides = []
+
+    def keep_guides(state, budget, table_limit):
+        guides.append(state.guide)
+        return search(state, budget, table_limit)
+
+    search_in_phases(THREES.position(), keep_guides, Budget(None, 1_000, None), 100)
+    card = KlondikeState(THREES.position()).cols[0][-1]
+    guide = guides[2]
+    assert guide is not None and guide[card] == 1 << ONTO_FOUNDATION and sum(map(bool, guide)) == 1
+
+
+def test_only_a_proof_of_the_relaxed_game_decides_the_real_one():
+    search, log = fake_phases({"relaxed": "unwinnable"})
+    verdict, _, stats = search_in_phases(THREES.position(), search, Budget(None, 1_000, None), 100)
+    assert verdict == "unwinnable" and stats["decided_in"] == "relaxed" and len(log) == 2
+    # A streamlined search of the relaxed game proves nothing, even about the relaxed game.
+    search, log = fake_phases({})
+
+    def streamlined_says_lost(state, budget, table_limit):
+        answer = search(state, budget, table_limit)
+        return ("unwinnable", [], answer[2]) if state.draw == 1 and state.redeals >= 0 else answer
+
+    verdict, _, stats = search_in_phases(THREES.position(), streamlined_says_lost, Budget(None, 1_000, None), 100)
+    assert verdict == "unknown" and "decided_in" not in stats
+
+
+def test_a_move_s_signature_is_its_card_and_where_it_goes():
+    game = sw.new_game("klondike", deal=4, draw=1, redeals=2)
+    state = KlondikeState(game.position())
+    for move in state.moves():
+        card, target = state.signature(move)
+        assert 0 <= card < 52 and 0 <= target <= ONTO_EMPTY
+        if move[0] == T2F:
+            assert (card, target) == (state.cols[move[1]][-1], ONTO_FOUNDATION)
+    before = (repr(state.cols), list(state.found), list(state.talon), state.pos)
+    verdict, line, _ = depth_first(KlondikeState(game.position()), Budget(None, None, None), 100_000)
+    guide = state.guide_of(line)
+    assert (repr(state.cols), list(state.found), list(state.talon), state.pos) == before
+    # A won line sends every card up once, so each card's mask holds the foundation.
+    assert verdict == "winnable" and all(mask >> ONTO_FOUNDATION & 1 for mask in guide)
+
+
+def test_guiding_changes_the_order_only():
+    position = sw.new_game("klondike", deal=7, draw=1, redeals=2).position()
+    plain = KlondikeState(position)
+    moves = plain.moves()
+    rng = random.Random("guide")
+    for _ in range(20):
+        guide = tuple(rng.getrandbits(54) for _ in range(52))
+        guided = KlondikeState(position, 0, guide).moves()
+        assert sorted(guided) == sorted(moves)
+        led = [m for m in moves if guide[plain.signature(m)[0]] >> plain.signature(m)[1] & 1]
+        assert guided == led + [m for m in moves if m not in led]
+
+
+@pytest.mark.parametrize(("variant", "options"), [("athena", {"draw": 1}), ("klondike", {"draw": 3, "redeals": 0}),
+                                                  ("aunt-mary", {}), ("klondike", {"draw": 1, "redeals": -1})])
+def test_guided_searches_are_exact(variant, options):
+    rng = random.Random(f"guided{variant}{options}")
+    checked = 0
+    for attempt in range(40):
+        if checked == 5:
+            break
+        position = random_family_endgame(rng, variant, rng.randint(3, 7), spread=1 + attempt % 3, **options)
+        try:
+            expected = brute_force(position, max_states=5_000)
+        except OverflowError:
+            continue
+        for perturb in (0, 1):
+            guide = tuple(rng.getrandbits(54) for _ in range(52))
+            verdict = depth_first(KlondikeState(position, perturb, guide), Budget(None, None, None), 100_000)[0]
+            assert verdict == ("winnable" if expected else "unwinnable"), (position, perturb)
+        checked += 1
+    assert checked == 5
+
+
+@pytest.mark.skipif(compiled.klondike_engine() != "c", reason="millions of nodes: too slow in pure Python")
+def test_a_guided_search_wins_where_the_plain_order_is_stuck():
+    # Klondike 158 with three passes: the plain order and the restarts search for seconds without deciding. The
+    # relaxed game (unlimited redeals) is won in some 750,000 nodes, within its 3% of the budget, and the search
+    # guided by that win wins the real game in a few dozen.
+    game = sw.new_game("klondike", deal=158, draw=1, redeals=2)
+    plain = compiled.search(KlondikeState(game.position()), Budget(None, 5_000_000, None), 2_000_000)
+    assert plain[0] == "unknown"
+    result = solve(game, time_limit=None, node_limit=30_000_000)
+    assert result.verdict == "winnable" and result.stats["decided_in"] == "guided"
+    assert result.stats["restarts"] == 0 and result.stats["nodes"] < 2_400_000
     assert replays_to_win(game, result)

@@ -22,7 +22,8 @@ class SolveResult:
     ``"unknown"``, ``stopped_by`` (``"time"``, ``"nodes"`` or ``"cancelled"``), and ``engine``, the engine that
     searched (``"c"``, the compiled core, or ``"python"``). The Klondike family adds ``restarts``, how many
     searches in perturbed orders ran, and for a decided verdict ``decided_in``, the phase that decided it
-    (``"first"``, ``"restarts"`` or ``"last"``; see :mod:`solitaire_widget.solver.restarts`); the other figures
+    (``"first"``, ``"relaxed"``, ``"guided"``, ``"restarts"`` or ``"last"``; see
+    :mod:`solitaire_widget.solver.restarts`); the other figures
     add up all the searches. Camelot adds ``relaxed_nodes``, the moves searched in the relaxed game that prunes
     its search.
     """
