@@ -214,16 +214,21 @@ def test_the_phases_in_order_with_their_node_shares(monkeypatch):
     verdict, _, stats = search_in_phases(THREES.position(), search, Budget(None, 1_000, None), 100)
     assert verdict == "unknown" and stats["nodes"] == 1_000
     kinds = [(kind, perturb) for kind, perturb, *_ in log]
-    # The first search, the relaxed game (won at once), the guided search, guided restarts, restarts, the last.
-    assert kinds[:3] == [("real", 0), ("relaxed", 0), ("real-guided", 0)]
-    guided = [k for k in kinds if k[0] == "real-guided"]
-    plain = [k for k in kinds[3:] if k[0] == "real"]
-    assert kinds == kinds[:3] + guided[1:] + plain
-    assert [p for _, p in guided] == list(range(len(guided))) and len(guided) > 2
-    assert [p for _, p in plain[:-1]] == list(range(1, len(plain))) and plain[-1] == ("real", 0)
     limits = [limit for *_, limit in log]
-    assert limits[:3] == [50, 30, 40] and sum(limits[3:len(guided) + 2]) == 40
-    assert stats["restarts"] == len(guided) - 1 + len(plain) - 1
+    # The first search, the relaxed game (won at once), the guided search: 5%, 3% and 4% of the nodes.
+    assert kinds[:3] == [("real", 0), ("relaxed", 0), ("real-guided", 0)] and limits[:3] == [50, 30, 40]
+    # Then 4% for guided restarts: the odd ones follow the guide in a perturbed order, the even ones win the
+    # relaxed game in a perturbed order and follow its new guide.
+    end = kinds.index(("real", 1))
+    expected = []
+    for number in range(1, 100):
+        expected += [("real-guided", number)] if number % 2 else [("relaxed", number), ("real-guided", 0)]
+        if len(expected) >= end - 3:
+            break
+    assert kinds[3:end] == expected[:end - 3] and sum(limits[3:end]) == 40
+    # Then the restarts of the real game, 15%, and the last search with what is left.
+    assert kinds[end:] == [("real", n) for n in range(1, len(kinds) - end)] + [("real", 0)]
+    assert sum(limits[end:-1]) == 150 and limits[-1] == 1_000 - 50 - 30 - 40 - 40 - 150
 
 
 def test_the_phases_follow_their_time_shares(monkeypatch):
@@ -280,7 +285,7 @@ def test_the_guide_holds_the_relaxed_game_s_win():
     assert guide is not None and guide[card] == 1 << ONTO_FOUNDATION and sum(map(bool, guide)) == 1
 
 
-def test_only_a_proof_of_the_relaxed_game_decides_the_real_one():
+def test_only_a_proof_of_the_relaxed_game_decides_the_real_one(monkeypatch):
     search, log = fake_phases({"relaxed": "unwinnable"})
     verdict, _, stats = search_in_phases(THREES.position(), search, Budget(None, 1_000, None), 100)
     assert verdict == "unwinnable" and stats["decided_in"] == "relaxed" and len(log) == 2
@@ -293,6 +298,18 @@ def test_only_a_proof_of_the_relaxed_game_decides_the_real_one():
 
     verdict, _, stats = search_in_phases(THREES.position(), streamlined_says_lost, Budget(None, 1_000, None), 100)
     assert verdict == "unknown" and "decided_in" not in stats
+    # A proof by a relaxed search among the guided restarts decides too.
+    monkeypatch.setattr("solitaire_widget.solver.restarts.RESTART_UNIT", 10)
+    search, log = fake_phases({"relaxed": "winnable"})
+
+    def perturbed_relaxed_says_lost(state, budget, table_limit):
+        answer = search(state, budget, table_limit)
+        return ("unwinnable", [], answer[2]) if state.draw == 1 and state.perturb == 2 else answer
+
+    verdict, _, stats = search_in_phases(THREES.position(), perturbed_relaxed_says_lost,
+                                         Budget(None, 1_000, None), 100)
+    assert verdict == "unwinnable" and stats["decided_in"] == "relaxed" and stats["restarts"] == 2
+    assert [(kind, perturb) for kind, perturb, *_ in log][-2:] == [("real-guided", 1), ("relaxed", 2)]
 
 
 def test_a_move_s_signature_is_its_card_and_where_it_goes():

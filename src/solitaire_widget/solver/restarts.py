@@ -13,8 +13,9 @@ Restarting is the classic cure for such heavy-tailed searches, so a search runs 
    card at a time, unlimited redeals), in the plain order for :data:`RELAXED_SHARE` of the budget and, if that
    does not decide, in restarts (below) for as much again. A proof that it is lost proves the real game lost. A
    win gives a *guide* (:meth:`KlondikeState.guide_of`): which card went where;
-3. with a guide, the real game searched with the moves the guide holds tried first, in the plain order and then
-   in restarts, for :data:`GUIDED_SHARE` of the budget each;
+3. with a guide, the real game searched with the moves the guide holds tried first: in the plain order for
+   :data:`GUIDED_SHARE` of the budget, then for as much again in restarts that follow the guide in perturbed
+   orders, taking turns with perturbed searches of the relaxed game whose wins give new guides;
 4. restarts, for :data:`RESTART_SHARE` of it: searches in perturbed orders (``KlondikeState(position, n)`` for
    n = 1, 2, ...), the n-th cut off after ``RESTART_UNIT * luby(n)`` nodes, the universal schedule of Luby,
    Sinclair and Zuckerman (1993) for restarting a search whose running time is unknown;
@@ -139,8 +140,7 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
         absorb(stats)
         return verdict, line
 
-    def restart(game: dict[str, Any], phase: Budget,
-                guide: tuple[int, ...] | None = None) -> tuple[str, list[tuple]]:
+    def restart(game: dict[str, Any], phase: Budget) -> tuple[str, list[tuple]]:
         """Searches of ``game`` in perturbed orders, on the Luby schedule, until one decides or ``phase`` ends."""
         smaller = streamlined(game)
         used = number = 0
@@ -156,11 +156,42 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
                 if verdict == "unwinnable":  # of the smaller game only
                     verdict = "unknown"
             else:
-                verdict, line = run(game, number, phase.within(None, cut), guide)
+                verdict, line = run(game, number, phase.within(None, cut))
             used += totals["nodes"] - before
             if verdict != "unknown":
                 return verdict, line
         return "unknown", []
+
+    def guided_restarts(easier: dict[str, Any], phase: Budget,
+                        guide: tuple[int, ...]) -> tuple[str, list[tuple], str]:
+        """Restarts that follow a guide, on the Luby schedule: the odd ones follow the latest guide in a perturbed
+        order; the even ones search the relaxed game in a perturbed order and, when that wins, follow the new
+        guide in the plain order, each search within the cut. Returns the verdict, the line and the phase to
+        credit."""
+        used = number = 0
+        while not phase.exhausted(used):
+            number += 1
+            totals["restarts"] += 1
+            cut = RESTART_UNIT * luby(number)
+            if phase.node_limit is not None:
+                cut = min(cut, phase.node_limit - used)
+            before = totals["nodes"]
+            if number % 2:
+                verdict, line = run(position, number, phase.within(None, cut), guide)
+            else:
+                verdict, line = run(easier, number, phase.within(None, cut))
+                if verdict == "unwinnable":  # a whole search of the relaxed game: the real one is lost too
+                    return verdict, [], "relaxed"
+                if verdict == "winnable":
+                    guide = KlondikeState(easier).guide_of(line)
+                    follow = cut
+                    if phase.node_limit is not None:
+                        follow = min(cut, phase.node_limit - used - (totals["nodes"] - before))
+                    verdict, line = run(position, 0, phase.within(None, follow), guide)
+            used += totals["nodes"] - before
+            if verdict != "unknown":
+                return verdict, line, "guided"
+        return "unknown", [], "guided"
 
     verdict, line = run(position, 0, share(FIRST_SHARE))
     if verdict != "unknown":
@@ -177,10 +208,11 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
         if verdict == "winnable":
             guide = KlondikeState(easier).guide_of(line)
             verdict, line = run(position, 0, share(GUIDED_SHARE), guide)
+            decided_in = "guided"
             if verdict == "unknown":
-                verdict, line = restart(position, share(GUIDED_SHARE), guide)
+                verdict, line, decided_in = guided_restarts(easier, share(GUIDED_SHARE), guide)
             if verdict != "unknown":
-                return verdict, line, {**totals, "decided_in": "guided"}
+                return verdict, line, {**totals, "decided_in": decided_in}
 
     verdict, line = restart(position, share(RESTART_SHARE))
     if verdict != "unknown":
