@@ -52,7 +52,7 @@ the last are timed as for :data:`UNLIMITED_SPAN` seconds and the last one runs u
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .budget import Budget
@@ -140,42 +140,40 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
         absorb(stats)
         return verdict, line
 
-    def restart(game: dict[str, Any], phase: Budget) -> tuple[str, list[tuple]]:
-        """Searches of ``game`` in perturbed orders, on the Luby schedule, until one decides or ``phase`` ends."""
-        smaller = streamlined(game)
-        used = number = 0
-        while not phase.exhausted(used):
+    def cuts(phase: Budget) -> Iterator[tuple[int, int]]:
+        """(n, the n-th restart's cut in nodes) for n = 1, 2, ... on the Luby schedule, until ``phase`` is over
+        (its node limit counts the nodes searched since the first)."""
+        start = totals["nodes"]
+        number = 0
+        while not phase.exhausted(totals["nodes"] - start):
             number += 1
             totals["restarts"] += 1
             cut = RESTART_UNIT * luby(number)
             if phase.node_limit is not None:
-                cut = min(cut, phase.node_limit - used)
-            before = totals["nodes"]
+                cut = min(cut, phase.node_limit - (totals["nodes"] - start))
+            yield number, cut
+
+    def restart(game: dict[str, Any], phase: Budget) -> tuple[str, list[tuple]]:
+        """Searches of ``game`` in perturbed orders until one decides or ``phase`` ends."""
+        smaller = streamlined(game)
+        for number, cut in cuts(phase):
             if smaller is not None and number % 2 == 0:
                 verdict, line = run(smaller, number, phase.within(None, cut))
                 if verdict == "unwinnable":  # of the smaller game only
                     verdict = "unknown"
             else:
                 verdict, line = run(game, number, phase.within(None, cut))
-            used += totals["nodes"] - before
             if verdict != "unknown":
                 return verdict, line
         return "unknown", []
 
     def guided_restarts(easier: dict[str, Any], phase: Budget,
                         guide: tuple[int, ...]) -> tuple[str, list[tuple], str]:
-        """Restarts that follow a guide, on the Luby schedule: the odd ones follow the latest guide in a perturbed
-        order; the even ones search the relaxed game in a perturbed order and, when that wins, follow the new
-        guide in the plain order, each search within the cut. Returns the verdict, the line and the phase to
-        credit."""
-        used = number = 0
-        while not phase.exhausted(used):
-            number += 1
-            totals["restarts"] += 1
-            cut = RESTART_UNIT * luby(number)
-            if phase.node_limit is not None:
-                cut = min(cut, phase.node_limit - used)
-            before = totals["nodes"]
+        """Restarts that follow a guide: the odd ones follow the latest guide in a perturbed order; the even ones
+        search the relaxed game in a perturbed order and, when that wins, follow the new guide in the plain
+        order, each search within the cut. Returns the verdict, the line and the phase to credit."""
+        start = totals["nodes"]
+        for number, cut in cuts(phase):
             if number % 2:
                 verdict, line = run(position, number, phase.within(None, cut), guide)
             else:
@@ -186,9 +184,8 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
                     guide = KlondikeState(easier).guide_of(line)
                     follow = cut
                     if phase.node_limit is not None:
-                        follow = min(cut, phase.node_limit - used - (totals["nodes"] - before))
+                        follow = min(cut, phase.node_limit - (totals["nodes"] - start))
                     verdict, line = run(position, 0, phase.within(None, follow), guide)
-            used += totals["nodes"] - before
             if verdict != "unknown":
                 return verdict, line, "guided"
         return "unknown", [], "guided"
