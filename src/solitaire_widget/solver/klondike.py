@@ -260,6 +260,7 @@ class KlondikeState:
         King fills an empty column, rearranging the face-up cards comes before the stock too (Athena gains the
         most: its face-up cards lie under face-down ones); in Thumb and Pouch, whose columns take any card in any
         other suit, those rearrangements are many and cheap, and trying them first makes the search wander.
+        A guide, when the state has one, then puts the moves it holds first (:meth:`guide_of`).
         """
         if self._look_for_locks and self.locked():
             return []
