@@ -45,9 +45,9 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     All five games are solved with their real rules: Klondike-family pass limits (two redeals, none, or
     unlimited), one- and three-card deals, and Camelot's filling and removing phases.
 
-    A Klondike-family search is run in phases: a first search; when the game limits the redeals or deals three
-    cards at a time, its relaxed game (one card, unlimited redeals), whose proof of a loss proves the real game
-    lost and whose win guides searches of the real game; short restarts in perturbed move orders; and a last
+    A Klondike-family search is run in phases: a first search; short restarts in perturbed move orders; when the
+    game limits the redeals or deals three cards at a time, its relaxed game (one card, unlimited redeals),
+    whose proof of a loss proves the real game lost and whose win guides searches of the real game; and a last
     search with the rest of the budget (see :mod:`solitaire_widget.solver.restarts`). ``stats`` sums them, and
     says how many restarts ran and in which phase the verdict was found (``decided_in``). Those
     positions are searched by the compiled core when it is built, else in Python; both run the same search to

@@ -1,5 +1,5 @@
-"""How a Klondike-family search spends its budget: a first search, a relaxed game and the searches it guides,
-restarts in perturbed orders, a last search.
+"""How a Klondike-family search spends its budget: a first search, restarts in perturbed orders, a relaxed game
+and the searches it guides, a last search.
 
 One depth-first search in the move order of :meth:`KlondikeState.moves` decides most deals in milliseconds. On a
 few it makes an early choice that leads into a huge losing subtree, and a win that a slightly different order
@@ -9,16 +9,16 @@ deals, 19 of 36 Klondike (three passes) and 15 of 40 Klondike (by three, unlimit
 Restarting is the classic cure for such heavy-tailed searches, so a search runs in phases:
 
 1. the plain order, for :data:`FIRST_SHARE` of the budget: most deals are decided here, at once;
-2. when the game limits the redeals or deals three cards at a time, its *relaxed* game (:func:`relaxed`: one
-   card at a time, unlimited redeals), in the plain order for :data:`RELAXED_SHARE` of the budget and, if that
-   does not decide, in restarts (below) for as much again. A proof that it is lost proves the real game lost. A
-   win gives a *guide* (:meth:`KlondikeState.guide_of`): which card went where;
-3. with a guide, the real game searched with the moves the guide holds tried first: in the plain order for
-   :data:`GUIDED_SHARE` of the budget, then for as much again in restarts that follow the guide in perturbed
-   orders, taking turns with perturbed searches of the relaxed game whose wins give new guides;
-4. restarts, for :data:`RESTART_SHARE` of it: searches in perturbed orders (``KlondikeState(position, n)`` for
+2. restarts, for :data:`RESTART_SHARE` of it: searches in perturbed orders (``KlondikeState(position, n)`` for
    n = 1, 2, ...), the n-th cut off after ``RESTART_UNIT * luby(n)`` nodes, the universal schedule of Luby,
    Sinclair and Zuckerman (1993) for restarting a search whose running time is unknown;
+3. when the game limits the redeals or deals three cards at a time, its *relaxed* game (:func:`relaxed`: one
+   card at a time, unlimited redeals), in the plain order for :data:`RELAXED_SHARE` of the budget and, if that
+   does not decide, in restarts for as much again. A proof that it is lost proves the real game lost. A win
+   gives a *guide* (:meth:`KlondikeState.guide_of`): which card went where;
+4. with a guide, the real game searched with the moves the guide holds tried first: in the plain order for
+   :data:`GUIDED_SHARE` of the budget, then for as much again in restarts that follow the guide in perturbed
+   orders, taking turns with perturbed searches of the relaxed game whose wins give new guides;
 5. the plain order again, from scratch, with everything that is left.
 
 The relaxed game's wins show where the real game's wins may lie. The real game's search is stuck on deals whose
@@ -27,12 +27,11 @@ its search often wins at once. The real win then tends to put most cards where t
 another order, and a search that tries those placements first finds it; when it does not, another win of the
 relaxed game may. In the benchmark (200 deals a game, 10 seconds each) these searches won 11 deals that nothing
 else had won within 10 seconds: Athena 136 and 198, Athena by three 60, Klondike (three passes) 17, 100 and 158,
-Klondike by three with unlimited redeals 93, 98, 176, 193 and 196, each within 1.4 s. Athena by three gains
+Klondike by three with unlimited redeals 93, 98, 176, 193 and 196, each within 2.9 s. Athena by three gains
 least: the relaxed game deals one card at a time, and its wins are far from the real game's. The relaxed game's
-proofs are a bonus: Athena 89 is proved lost in it in 490,000 nodes, against 2.1 million in the real game, so at
-0.7 s where the last search used to decide it at 2.7 s. The price is up to 1.4 s (the shares of phases 2 and 3)
-more for the deals phase 1 leaves undecided, which pushed one win of the restarts (Klondike 87, at 2.0 s) past the
-budget.
+proofs are a bonus: Athena 89 is proved lost in it in 490,000 nodes, against 2.1 million in the real game. These
+phases come after the restarts, so what the restarts decide they decide as before; the price is that the last
+search starts up to 1.4 s (the shares of phases 3 and 4) later.
 
 With one-card deals and unlimited redeals, every other restart plays a *streamlined* game instead: the same
 position with only two more redeals (:func:`streamlined`). Any line that wins it wins the real game too, move
@@ -197,6 +196,10 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
         return verdict, line, {**totals, "decided_in": "first"}
 
     # A cancel flag set or a deadline passed ends a phase at once, and the next ones at their first look.
+    verdict, line = restart(position, share(RESTART_SHARE))
+    if verdict != "unknown":
+        return verdict, line, {**totals, "decided_in": "restarts"}
+
     easier = relaxed(position)
     if easier is not None:
         verdict, line = run(easier, 0, share(RELAXED_SHARE))
@@ -212,10 +215,6 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
                 verdict, line, decided_in = guided_restarts(easier, share(GUIDED_SHARE), guide)
             if verdict != "unknown":
                 return verdict, line, {**totals, "decided_in": decided_in}
-
-    verdict, line = restart(position, share(RESTART_SHARE))
-    if verdict != "unknown":
-        return verdict, line, {**totals, "decided_in": "restarts"}
 
     nodes_left = None if budget.node_limit is None else budget.node_limit - totals["nodes"]
     verdict, line = run(position, 0, budget.within(None, nodes_left))
