@@ -29,7 +29,7 @@ from solitaire_widget.solver import compiled, solve
 from solitaire_widget.solver.budget import Budget
 from solitaire_widget.solver.klondike import KlondikeState
 from solitaire_widget.solver.restarts import relaxed
-from solitaire_widget.solver.search import depth_first
+from solitaire_widget.solver.search import Memory, depth_first
 
 from .helpers import family_position, random_family_endgame, replays_to_win
 
@@ -415,3 +415,81 @@ print(solve(sw.new_game("thumb-and-pouch", deal=7), time_limit=None).verdict)
     child = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
                            env=env, check=False)
     assert child.stdout.split() == ["MemoryError", "winnable"], child.stderr
+
+
+# -- searches sharing a memory -------------------------------------------------------------------------------------
+
+# (perturb, node limit) of a run of searches sharing one memory, as restarts do: cut off, then whole.
+MEMORY_RUN = [(0, 700), (1, 300), (2, 1_500), (3, 512), (4, 2_000), (0, 20_000)]
+
+
+def memory_run(position: dict[str, Any], table_limit: int) -> list[tuple[tuple, tuple]]:
+    """Both engines' answers to each search of :data:`MEMORY_RUN`, each engine with a memory of its own; checks
+    at each step that the memories agree."""
+    game = KlondikeState(position).game()
+    python_memory, core_memory = Memory(game), Memory(game)
+    answers = []
+    for perturb, node_limit in MEMORY_RUN:
+        python = depth_first(KlondikeState(position, perturb), Budget(None, node_limit, None), table_limit,
+                             python_memory)
+        core = compiled.search(KlondikeState(position, perturb), Budget(None, node_limit, None), table_limit,
+                               core_memory)
+        assert core == python, (perturb, node_limit)
+        assert python_memory.info() == compiled._klondike_core.memory_info(core_memory.core)
+        answers.append(core)
+        if core[0] != "unknown":
+            break
+    return answers
+
+
+# Per setting, a deal that the plain order does not decide within 3,000 nodes.
+LONGER_DEALS = [3, 2, 10, 1, 3, 3, 4, 4, 2, 3]
+
+
+@needs_core
+@pytest.mark.parametrize(("variant", "options", "deal"),
+                         [(*setting, deal) for setting, deal in zip(SETTINGS, LONGER_DEALS)], ids=SETTING_IDS)
+def test_searches_sharing_a_memory_agree(variant, options, deal):
+    # Node for node, with the same states proved lost after each search.
+    answers = memory_run(deal_position(variant, options, deal), 2_000_000)
+    assert answers[0][0] == "unknown"
+
+
+@needs_core
+@pytest.mark.parametrize("table_limit", [7, 40])
+def test_a_shared_memory_is_cleared_alike(table_limit):
+    answers = memory_run(deal_position("aunt-mary", {}, 17), table_limit)
+    assert sum(stats["table_clears"] for _, _, stats in answers) > 0
+
+
+@needs_core
+def test_the_core_refuses_a_memory_it_did_not_make_or_one_in_use():
+    position = deal_position("klondike", {"draw": 1, "redeals": 2}, 3)
+    state = KlondikeState(position)
+    arguments = dict(columns=state.cols, found=state.found, talon=state.talon, pos=state.pos,
+                     redeals_used=state.redeals_used, draw=1, redeals=2, alternate=True, king_only=True,
+                     rearrange_first=True, perturb=0, node_limit=100, deadline=None, cancel=None, table_limit=100)
+    for wrong in (object(), 3, "memory"):
+        with pytest.raises(ValueError, match="memory must be None or what _klondike_core.memory"):
+            compiled._klondike_core.search(**arguments, memory=wrong)
+    memory = compiled._klondike_core.memory()
+    flag = threading.Event()
+    started = threading.Event()
+
+    class Waiting:
+        def is_set(self) -> bool:
+            started.set()
+            return flag.wait(5)
+
+    worker = threading.Thread(target=compiled._klondike_core.search,
+                              kwargs={**arguments, "node_limit": None, "cancel": Waiting(), "memory": memory})
+    worker.start()
+    try:
+        assert started.wait(5)
+        with pytest.raises(RuntimeError, match="in use by another search"):
+            compiled._klondike_core.search(**arguments, memory=memory)
+    finally:
+        flag.set()
+        worker.join()
+    assert compiled._klondike_core.search(**arguments, memory=memory)[0] in ("winnable", "unwinnable", "unknown")
+    assert compiled._klondike_core.memory_info(memory)["next_visit"] > 0

@@ -7,10 +7,10 @@ import random
 import pytest
 
 import solitaire_widget as sw
-from solitaire_widget.solver import solve
+from solitaire_widget.solver import compiled, solve
 from solitaire_widget.solver.budget import Budget
 from solitaire_widget.solver.klondike import KlondikeState
-from solitaire_widget.solver.search import depth_first
+from solitaire_widget.solver.search import Memory, depth_first
 
 from .helpers import (
     brute_force,
@@ -55,6 +55,37 @@ def test_tiny_endgames_agree_with_brute_force(variant, options):
             assert replays_to_win(position, result)
         checked += 1
     assert checked == 6
+
+
+@pytest.mark.skipif(not compiled.available(), reason="hundreds of thousands of nodes: too slow in pure Python")
+@pytest.mark.parametrize(("variant", "options"), FAMILY_SETTINGS)
+def test_searches_cut_off_and_sharing_a_memory_stay_exact(variant, options):
+    # Restarts share what they prove (search.Memory). A search cut off must leave nothing behind that a later
+    # one takes for a proof. Deals that a whole search decides in the plain order, each searched again in runs of
+    # searches in random orders cut off after a few thousand nodes and sharing one memory: every verdict must be
+    # the whole search's, and so must that of a whole search with the memory at the end.
+    rng = random.Random(f"memory{variant}{options}")
+    checked = proved_in_cut_searches = 0
+    for deal in range(1, 40):
+        position = sw.new_game(variant, deal=deal, **options).position()
+        expected = compiled.search(KlondikeState(position), Budget(None, 300_000, None), 2_000_000)[0]
+        if expected == "unknown":
+            continue
+        memory = Memory(KlondikeState(position).game())
+        for _ in range(12):
+            state = KlondikeState(position, rng.randrange(1, 1_000))
+            verdict = compiled.search(state, Budget(None, rng.randint(100, 3_000), None), 2_000_000, memory)[0]
+            assert verdict in ("unknown", expected), deal
+            if verdict != "unknown":
+                break
+            proved_in_cut_searches += compiled._klondike_core.memory_info(memory.core)["proved"] > 0
+        assert compiled.search(KlondikeState(position), Budget(None, None, None), 2_000_000, memory)[0] == expected
+        checked += 1
+        if checked == 8:
+            break
+    assert checked == 8
+    # Thumb and Pouch deals are all won in the first cut; elsewhere cut searches prove states lost.
+    assert proved_in_cut_searches > 0 or variant == "thumb-and-pouch"
 
 
 def test_tiny_camelot_endgames_agree_with_brute_force():

@@ -845,8 +845,9 @@ static void cost_of(const Rules *r, const State *s, int *p, int *used)
 /* ------------------------------------------------------------------------------------------------------------ */
 
 /* Open addressing with linear probing. A slot is 0 (empty) or (24-bit hash tag << 40) | (arena offset + 1).
- * An arena record is [key length][key bytes][redeals used][waste size]: the smallest cost the key was seen at,
- * as search.py keeps it. */
+ * An arena record is [key length][key bytes][redeals used][waste size][visit, 8 bytes]: the smallest cost the
+ * key was seen at and the number of that visit, or PROVED, as search.py's Memory keeps them. A table may outlive
+ * one search (see Memory below). */
 typedef struct {
     uint64_t *slots;
     size_t mask;        /* slots - 1 (a power of two minus one) */
@@ -854,6 +855,10 @@ typedef struct {
     uint8_t *arena;
     size_t arena_len, arena_cap;
 } Table;
+
+/* search.py's PROVED: the visit number of a state proved lost. */
+#define PROVED ((int64_t)-1)
+#define VISIT_BYTES 8
 
 #define OFFSET_BITS 40
 #define OFFSET_MASK (((uint64_t)1 << OFFSET_BITS) - 1)
@@ -938,12 +943,25 @@ static int table_grow(Table *t)
     return 0;
 }
 
-/* Add `key` (not in the table) with the cost (p, used). */
-static int table_insert(Table *t, const uint8_t *key, int n, uint64_t h, int p, int used)
+static int64_t visit_of(const uint8_t *rec)
+{
+    int64_t v;
+    memcpy(&v, rec + 3 + rec[0], sizeof v);
+    return v;
+}
+
+static void set_visit(uint8_t *rec, int64_t v)
+{
+    memcpy(rec + 3 + rec[0], &v, sizeof v);
+}
+
+/* Add `key` (not in the table) with the cost (p, used) and the visit number; returns its record's arena offset,
+ * or -1 when memory runs out. */
+static long long table_insert(Table *t, const uint8_t *key, int n, uint64_t h, int p, int used, int64_t visit)
 {
     if ((t->count + 1) * 10 > (t->mask + 1) * 7 && table_grow(t) < 0)
         return -1;
-    size_t need = 1 + (size_t)n + 2;
+    size_t need = 1 + (size_t)n + 2 + VISIT_BYTES;
     if (t->arena_len + need > t->arena_cap) {
         size_t cap = t->arena_cap * 2;
         while (cap < t->arena_len + need)
@@ -961,6 +979,8 @@ static int table_insert(Table *t, const uint8_t *key, int n, uint64_t h, int p, 
     memcpy(rec + 1, key, (size_t)n);
     rec[1 + n] = (uint8_t)used;
     rec[2 + n] = (uint8_t)p;
+    set_visit(rec, visit);
+    long long offset = (long long)t->arena_len;
     uint64_t slot = ((h >> OFFSET_BITS) << OFFSET_BITS) | (uint64_t)(t->arena_len + 1);
     size_t i = (size_t)h & t->mask;
     while (t->slots[i])
@@ -968,7 +988,7 @@ static int table_insert(Table *t, const uint8_t *key, int n, uint64_t h, int p, 
     t->slots[i] = slot;
     t->arena_len += need;
     t->count++;
-    return 0;
+    return offset;
 }
 
 /* Whether the record's cost is no greater than (used, p): fewer redeals used, or as many and no bigger waste. */
@@ -994,6 +1014,15 @@ static void table_clear(Table *t)
     t->arena_len = 0;
 }
 
+/* search.py's Memory: the table of one position's searches, kept from one to the next, and the number of the
+ * next visit. A capsule holds it (py_memory); one search at a time may use it (`busy`). A search given none uses
+ * one of its own. */
+typedef struct {
+    Table table;
+    int64_t next_visit;
+    int busy;
+} Memory;
+
 /* ------------------------------------------------------------------------------------------------------------ */
 /* The search (search.py's depth_first)                                                                          */
 /* ------------------------------------------------------------------------------------------------------------ */
@@ -1004,6 +1033,7 @@ typedef struct {
     size_t mv_start, mv_end, cursor;
     size_t made_start, made_end;
     Step step;
+    int64_t visit, low;         /* this state's visit number, and the lowest open visit its search met */
     uint8_t keylen;
     uint8_t p;
     uint8_t used;
@@ -1014,17 +1044,26 @@ enum { VERDICT_UNWINNABLE, VERDICT_WINNABLE, VERDICT_UNKNOWN };
 enum { STOPPED_NONE, STOPPED_CANCELLED, STOPPED_NODES, STOPPED_TIME };
 enum { ERR_NONE, ERR_NOMEM, ERR_PYTHON };
 
+/* A visit not yet proved lost (search.py's `pending`): its record's arena offset and its number. */
+typedef struct {
+    uint64_t offset;
+    int64_t visit;
+} Pending;
+
 typedef struct {
     Rules rules;
     State state;
-    Table table;
-    /* Stacks: moves of every frame, safe moves made (with undo), frames. */
+    Memory *mem;                /* the capsule's, or `own` */
+    Memory own;
+    /* Stacks: moves of every frame, safe moves made (with undo), frames, visits not yet proved lost. */
     Move *mv;
     size_t mv_len, mv_cap;
     Step *made;
     size_t made_len, made_cap;
     Frame *frames;
     size_t frames_cap;
+    Pending *pending;
+    size_t pending_len, pending_cap;
     uint64_t rng;               /* KlondikeState._rng: the move order's perturbation, 0 for none */
     /* Budget. */
     long long node_limit;       /* -1: none */
@@ -1143,20 +1182,54 @@ static int build_line(Engine *e, size_t depth, Step last, size_t last_made)
     return 0;
 }
 
-/* search.py: `seen = {}` then every (key, cost) of the current path back in. */
+/* Put a visit on the pending stack; -1 when memory runs out. */
+static int push_pending(Engine *e, long long offset, int64_t visit)
+{
+    if (reserve((void **)&e->pending, &e->pending_cap, e->pending_len, 1, sizeof(Pending)) < 0)
+        return -1;
+    e->pending[e->pending_len].offset = (uint64_t)offset;
+    e->pending[e->pending_len].visit = visit;
+    e->pending_len++;
+    return 0;
+}
+
+/* search.py: the search of the state numbered `visit` ended with nothing open below it, so it and every state
+ * visited since that is still pending are lost. */
+static void prove_lost(Engine *e, int64_t visit)
+{
+    uint8_t *arena = e->mem->table.arena;
+    for (;;) {
+        Pending q = e->pending[--e->pending_len];
+        uint8_t *rec = arena + q.offset;
+        if (visit_of(rec) >= visit)
+            set_visit(rec, PROVED);
+        if (q.visit == visit)
+            break;
+    }
+}
+
+/* search.py: the table emptied, then every (key, cost, visit) of the current path back in, and pending again. */
 static int clear_to_path(Engine *e, size_t depth)
 {
-    table_clear(&e->table);
+    Table *t = &e->mem->table;
+    table_clear(t);
+    e->pending_len = 0;
     for (size_t d = 0; d <= depth; d++) {
         const Frame *f = &e->frames[d];
         uint64_t h = hash_key(f->key, f->keylen);
-        uint8_t *rec = table_find(&e->table, f->key, f->keylen, h);
+        uint8_t *rec = table_find(t, f->key, f->keylen, h);
+        long long offset;
         if (rec == NULL) {
-            if (table_insert(&e->table, f->key, f->keylen, h, f->p, f->used) < 0)
+            offset = table_insert(t, f->key, f->keylen, h, f->p, f->used, f->visit);
+            if (offset < 0)
                 return -1;
-        } else if (!dominated(rec, f->p, f->used)) {
+        } else {
             set_cost(rec, f->p, f->used);
+            set_visit(rec, f->visit);
+            offset = (long long)(rec - t->arena);
         }
+        if (push_pending(e, offset, f->visit) < 0)
+            return -1;
     }
     return 0;
 }
@@ -1168,8 +1241,10 @@ static void search(Engine *e)
     State *s = &e->state;
     uint8_t key[KEY_ROOM];
 
+    Table *t = &e->mem->table;
     e->verdict = VERDICT_UNWINNABLE;
-    e->peak = 1;  /* search.py starts its stats at one state, the root, even when it returns at once */
+    /* search.py starts its stats at one state, the root, even when it returns at once, or at the memory's. */
+    e->peak = t->count > 1 ? t->count : 1;
     if (reserve_made(e) < 0 || reserve((void **)&e->frames, &e->frames_cap, 0, 64, sizeof(Frame)) < 0) {
         e->error = ERR_NOMEM;
         return;
@@ -1199,8 +1274,29 @@ static void search(Engine *e)
     cost_of(r, s, &p, &used);
     root->p = (uint8_t)p;
     root->used = (uint8_t)used;
-    if (table_insert(&e->table, root->key, root->keylen, hash_key(root->key, root->keylen), p, used) < 0
-        || reserve_moves(e) < 0) {
+    /* Visits numbered below `first` are earlier searches'. */
+    const int64_t first = e->mem->next_visit;
+    uint64_t root_hash = hash_key(root->key, root->keylen);
+    uint8_t *root_rec = table_find(t, root->key, root->keylen, root_hash);
+    if (root_rec != NULL && visit_of(root_rec) == PROVED && dominated(root_rec, p, used))
+        return;  /* proved lost by an earlier search */
+    if (root_rec == NULL && t->count >= e->table_limit) {
+        table_clear(t);
+        e->clears++;
+    }
+    long long root_offset;
+    if (root_rec != NULL) {
+        set_cost(root_rec, p, used);
+        set_visit(root_rec, first);
+        root_offset = (long long)(root_rec - t->arena);
+    } else {
+        root_offset = table_insert(t, root->key, root->keylen, root_hash, p, used, first);
+    }
+    e->mem->next_visit = first + 1;
+    if (t->count > e->peak)
+        e->peak = t->count;
+    root->visit = root->low = first;
+    if (root_offset < 0 || push_pending(e, root_offset, first) < 0 || reserve_moves(e) < 0) {
         e->error = ERR_NOMEM;
         return;
     }
@@ -1217,6 +1313,10 @@ static void search(Engine *e)
         if (f->cursor == f->mv_end) {
             /* Every move of this state tried: back up one level. */
             e->mv_len = f->mv_start;
+            if (f->low == f->visit)
+                prove_lost(e, f->visit);
+            else if (depth > 0 && f->low < e->frames[depth - 1].low)
+                e->frames[depth - 1].low = f->low;
             if (depth == 0)
                 break;
             takeback(s, e->made + f->made_start, f->made_end - f->made_start);
@@ -1253,31 +1353,42 @@ static void search(Engine *e)
         int n = make_key(r, s, key);
         cost_of(r, s, &p, &used);
         uint64_t h = hash_key(key, n);
-        uint8_t *rec = table_find(&e->table, key, n, h);
-        if (rec != NULL) {
-            if (dominated(rec, p, used)) {
-                /* Seen at no greater cost: nothing new down here. */
+        uint8_t *rec = table_find(t, key, n, h);
+        if (rec != NULL && dominated(rec, p, used)) {
+            int64_t seen = visit_of(rec);
+            /* Proved lost, or seen in this search, at no greater cost: nothing new down here. A state another
+             * search left unproved is as good as unseen. */
+            if (seen == PROVED || seen >= first) {
+                if (seen != PROVED && seen < f->low)
+                    f->low = seen;
                 takeback(s, e->made + made_start, e->made_len - made_start);
                 unmake(s, step.m, step.undo);
                 e->made_len = made_start;
                 continue;
             }
-            set_cost(rec, p, used);
-        } else {
-            if (e->table.count >= e->table_limit) {
-                if (clear_to_path(e, depth) < 0) {
-                    e->error = ERR_NOMEM;
-                    break;
-                }
-                e->clears++;
-            }
-            if (table_insert(&e->table, key, n, h, p, used) < 0) {
+        }
+        if (rec == NULL && t->count >= e->table_limit) {
+            if (clear_to_path(e, depth) < 0) {
                 e->error = ERR_NOMEM;
                 break;
             }
-            if (e->table.count > e->peak)
-                e->peak = e->table.count;
+            e->clears++;
         }
+        int64_t visit = e->mem->next_visit++;
+        long long offset;
+        if (rec != NULL) {
+            set_cost(rec, p, used);
+            set_visit(rec, visit);
+            offset = (long long)(rec - t->arena);
+        } else {
+            offset = table_insert(t, key, n, h, p, used, visit);
+        }
+        if (offset < 0 || push_pending(e, offset, visit) < 0) {
+            e->error = ERR_NOMEM;
+            break;
+        }
+        if (t->count > e->peak)
+            e->peak = t->count;
         /* A new level: the move stays on the path and this state's moves are generated. */
         if (reserve((void **)&e->frames, &e->frames_cap, depth + 1, 1, sizeof(Frame)) < 0 || reserve_moves(e) < 0) {
             e->error = ERR_NOMEM;
@@ -1288,6 +1399,7 @@ static void search(Engine *e)
         f->step = step;
         f->made_start = made_start;
         f->made_end = e->made_len;
+        f->visit = f->low = visit;
         f->keylen = (uint8_t)n;
         memcpy(f->key, key, (size_t)n);
         f->p = (uint8_t)p;
@@ -1306,7 +1418,11 @@ static void search(Engine *e)
 
 static void engine_free(Engine *e)
 {
-    table_free(&e->table);
+    if (e->mem == &e->own)
+        table_free(&e->own.table);
+    else if (e->mem != NULL)
+        e->mem->busy = 0;
+    free(e->pending);
     free(e->mv);
     free(e->made);
     free(e->frames);
@@ -1486,15 +1602,79 @@ static PyObject *result_of(Engine *e)
     return Py_BuildValue("(sNN)", verdicts[e->verdict], line, stats);
 }
 
+#define MEMORY_CAPSULE "solitaire_widget.solver._klondike_core.Memory"
+
+static void memory_destroy(PyObject *capsule)
+{
+    Memory *m = PyCapsule_GetPointer(capsule, MEMORY_CAPSULE);
+    if (m != NULL) {
+        table_free(&m->table);
+        PyMem_RawFree(m);
+    }
+}
+
+/* The Memory a capsule from py_memory holds, or NULL with ValueError. */
+static Memory *memory_of(PyObject *obj)
+{
+    if (!PyCapsule_IsValid(obj, MEMORY_CAPSULE)) {
+        PyErr_SetString(PyExc_ValueError, "memory must be None or what _klondike_core.memory() returns");
+        return NULL;
+    }
+    return PyCapsule_GetPointer(obj, MEMORY_CAPSULE);
+}
+
+PyDoc_STRVAR(memory_doc,
+"memory() -> an empty search memory, to pass to several searches of one position (solver.search.Memory).");
+
+static PyObject *py_memory(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    Memory *m = PyMem_RawCalloc(1, sizeof(Memory));
+    if (m == NULL)
+        return PyErr_NoMemory();
+    if (table_init(&m->table) < 0) {
+        table_free(&m->table);
+        PyMem_RawFree(m);
+        return PyErr_NoMemory();
+    }
+    PyObject *capsule = PyCapsule_New(m, MEMORY_CAPSULE, memory_destroy);
+    if (capsule == NULL) {
+        table_free(&m->table);
+        PyMem_RawFree(m);
+    }
+    return capsule;
+}
+
+PyDoc_STRVAR(memory_info_doc,
+"memory_info(memory) -> {'states': ..., 'proved': ..., 'next_visit': ...}, as solver.search.Memory.info().");
+
+static PyObject *py_memory_info(PyObject *self, PyObject *obj)
+{
+    (void)self;
+    Memory *m = memory_of(obj);
+    if (m == NULL)
+        return NULL;
+    Py_ssize_t proved = 0;
+    for (size_t i = 0; i <= m->table.mask; i++) {
+        uint64_t slot = m->table.slots[i];
+        if (slot && visit_of(m->table.arena + (slot & OFFSET_MASK) - 1) == PROVED)
+            proved++;
+    }
+    return Py_BuildValue("{s:n,s:n,s:L}", "states", (Py_ssize_t)m->table.count, "proved", proved,
+                         "next_visit", (long long)m->next_visit);
+}
+
 PyDoc_STRVAR(search_doc,
 "search(columns, found, talon, pos, redeals_used, draw, redeals, alternate, king_only, rearrange_first,\n"
-"       perturb, node_limit, deadline, cancel, table_limit, guide=None) -> (verdict, line, stats)\n"
+"       perturb, node_limit, deadline, cancel, table_limit, guide=None, memory=None) -> (verdict, line, stats)\n"
 "\n"
 "Run solver.search.depth_first over the KlondikeState these fields describe (columns bottom to top with DOWN\n"
 "added to face-down cards, foundation ranks per suit, talon, pos, redeals used, the rules, and the perturb\n"
 "seed of its move order, 0 for none, and its guide, None or 52 bit masks), with the budget\n"
 "of solver.budget.Budget: node_limit (int or None), deadline (a time.perf_counter() reading or None) and\n"
 "cancel (an object with is_set(), or None); the table holds at most table_limit states before it is cleared.\n"
+"memory: None, or a memory() shared with earlier searches of the same position (the caller checks that).\n"
 "Returns what depth_first returns: the verdict, the internal line (KlondikeState move tuples) and the stats\n"
 "(nodes, peak_table, table_clears and, when stopped, stopped_by). The GIL is released while it runs.");
 
@@ -1502,16 +1682,16 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"columns", "found", "talon", "pos", "redeals_used", "draw", "redeals", "alternate",
                             "king_only", "rearrange_first", "perturb", "node_limit", "deadline", "cancel",
-                            "table_limit", "guide", NULL};
+                            "table_limit", "guide", "memory", NULL};
     PyObject *columns, *found, *talon, *perturb_seed, *node_limit, *deadline, *cancel, *table_limit;
-    PyObject *guide = Py_None;
+    PyObject *guide = Py_None, *memory = Py_None;
     long pos, redeals_used, draw, redeals;
     int alternate, king_only, rearrange_first;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllpppOOOOO|O:search", names, &columns, &found, &talon,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllpppOOOOO|OO:search", names, &columns, &found, &talon,
                                      &pos, &redeals_used, &draw, &redeals, &alternate, &king_only,
                                      &rearrange_first, &perturb_seed, &node_limit, &deadline, &cancel,
-                                     &table_limit, &guide))
+                                     &table_limit, &guide, &memory))
         return NULL;
 
     Engine *e = PyMem_RawCalloc(1, sizeof(Engine));
@@ -1634,9 +1814,22 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     if (e->main_thread < 0)
         goto fail;
 
-    if (table_init(&e->table) < 0) {
-        PyErr_NoMemory();
-        goto fail;
+    if (memory == Py_None) {
+        if (table_init(&e->own.table) < 0) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        e->mem = &e->own;
+    } else {
+        Memory *held = memory_of(memory);
+        if (held == NULL)
+            goto fail;
+        if (held->busy) {
+            PyErr_SetString(PyExc_RuntimeError, "this search memory is in use by another search");
+            goto fail;
+        }
+        held->busy = 1;
+        e->mem = held;
     }
 
     Py_INCREF(cancel);  /* kept alive while the GIL is released, whatever the caller does */
@@ -1661,6 +1854,8 @@ fail:
 
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS, search_doc},
+    {"memory", py_memory, METH_NOARGS, memory_doc},
+    {"memory_info", py_memory_info, METH_O, memory_info_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from .budget import Budget
 from .klondike import KlondikeState
+from .search import Memory
 
 try:
     from . import _klondike_core  # type: ignore[attr-defined]
@@ -54,20 +55,29 @@ def klondike_engine() -> str:
     raise ValueError(f"{ENV_VAR} must be auto, c or python, not {choice!r}")
 
 
-def search(state: KlondikeState, budget: Budget, table_limit: int) -> tuple[str, list[tuple], dict[str, Any]]:
-    """``depth_first(state, budget, table_limit)`` in the compiled core: the same answer, stats included.
+def search(state: KlondikeState, budget: Budget, table_limit: int,
+           memory: Memory | None = None) -> tuple[str, list[tuple], dict[str, Any]]:
+    """``depth_first(state, budget, table_limit, memory)`` in the compiled core: the same answer, stats included,
+    and the same states proved in ``memory`` (in a table of the core's own, kept in ``memory.core``).
 
     Unlike ``depth_first`` it leaves ``state`` as it was. ``budget.stopped`` is set as ``Budget.exhausted``
     would have set it.
     """
     if _klondike_core is None:
         raise RuntimeError("the compiled solver core is not built")
+    core_memory = None
+    if memory is not None:
+        memory.check(state.game())
+        if memory.core is None:
+            memory.core = _klondike_core.memory()
+        core_memory = memory.core
     verdict, line, stats = _klondike_core.search(
         columns=state.cols, found=state.found, talon=state.talon, pos=state.pos,
         redeals_used=state.redeals_used, draw=state.draw, redeals=state.redeals,
         alternate=state.alternate, king_only=state.king_only, rearrange_first=state.rearrange_first,
         perturb=state.perturb, guide=state.guide,
-        node_limit=budget.node_limit, deadline=budget.deadline, cancel=budget.cancel, table_limit=table_limit)
+        node_limit=budget.node_limit, deadline=budget.deadline, cancel=budget.cancel, table_limit=table_limit,
+        memory=core_memory)
     if "stopped_by" in stats:
         budget.stopped = stats["stopped_by"]
     return verdict, line, stats

@@ -193,6 +193,12 @@ class KlondikeState:
         tail = self.waste_class() if self.redeals < 0 else self.pos
         return _SEPARATOR.join(sorted(self.colkey)) + bytes(self.found) + bytes((tail,))
 
+    def game(self) -> bytes:
+        """The position and its rules, as bytes: what a search :class:`~solitaire_widget.solver.search.Memory`
+        is for. Searches in other move orders (``perturb``, ``guide``) play the same game."""
+        rules = f"{self.draw} {self.redeals} {self.alternate:d} {self.king_only:d} {self.pos} {self.redeals_used}|"
+        return rules.encode() + _SEPARATOR.join(self.colkey) + _SEPARATOR + bytes(self.found) + bytes(self.talon)
+
     def waste_class(self) -> int:
         """With several cards dealt at a time, which waste tops dealing reaches from here: 0 when only those of a
         fresh pass (the waste is empty, a whole number of deals, or the whole talon), else the waste size modulo

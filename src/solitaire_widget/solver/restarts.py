@@ -58,6 +58,7 @@ from typing import Any
 
 from .budget import Budget
 from .klondike import KlondikeState
+from .search import Memory
 
 #: Share of the budget for the first search in the plain order.
 FIRST_SHARE = 0.05
@@ -72,7 +73,7 @@ RESTART_UNIT = 10_000
 #: With no time limit and no node limit, the phases before the last get their shares of this many seconds.
 UNLIMITED_SPAN = 10.0
 
-Search = Callable[[KlondikeState, Budget, int], tuple[str, list[tuple], dict[str, Any]]]
+Search = Callable[[KlondikeState, Budget, int, Memory | None], tuple[str, list[tuple], dict[str, Any]]]
 
 
 def luby(n: int) -> int:
@@ -135,9 +136,18 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
         if "stopped_by" in stats:
             totals["stopped_by"] = stats["stopped_by"]
 
+    memories: dict[int, Memory] = {}
+
     def run(game: dict[str, Any], perturb: int, limits: Budget,
             guide: tuple[int, ...] | None = None) -> tuple[str, list[tuple]]:
-        verdict, line, stats = search(KlondikeState(game, perturb, guide), limits, table_limit)
+        """One search of ``game``: the real game's and the relaxed game's each share one :class:`Memory`."""
+        state = KlondikeState(game, perturb, guide)
+        memory = None
+        if game is position or game is easier:
+            memory = memories.get(id(game))
+            if memory is None:
+                memory = memories[id(game)] = Memory(state.game())
+        verdict, line, stats = search(state, limits, table_limit, memory)
         absorb(stats)
         return verdict, line
 
@@ -191,6 +201,7 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
                 return verdict, line, "guided"
         return "unknown", [], "guided"
 
+    easier = relaxed(position)
     verdict, line = run(position, 0, share(FIRST_SHARE))
     if verdict != "unknown":
         return verdict, line, {**totals, "decided_in": "first"}
@@ -200,7 +211,6 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
     if verdict != "unknown":
         return verdict, line, {**totals, "decided_in": "restarts"}
 
-    easier = relaxed(position)
     if easier is not None:
         verdict, line = run(easier, 0, share(RELAXED_SHARE))
         if verdict == "unknown":

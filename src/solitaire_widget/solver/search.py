@@ -13,6 +13,17 @@ at least as much as one seen before can do nothing that one could not, so it is 
 are totally ordered, so the table keeps one per key, the smallest seen. When the table
 reaches its size cap it is emptied except for the states on the current path; that costs repeated work but
 never correctness, and the path states alone keep every line simple, so the search still ends.
+
+**Memory shared between searches.** Searches of one position in other move orders (restarts, guided searches,
+see :mod:`solitaire_widget.solver.restarts`) may share a :class:`Memory`: the table, kept from one search to the
+next. A search cut off by its budget leaves states that are not known to be lost: those on its path, and those
+whose search skipped a state on its path (a loop, not a proof). Only states *proved lost* may be skipped by the
+next search, so the table tells them apart the way Tarjan's algorithm for strongly connected components does.
+Each visit gets a number, in the order of visits; a state's search tracks the lowest number it met among states
+not yet proved (``low``); when a state's search ends with ``low`` its own number, no state it depends on is still
+open, so it and every state visited since, pending on a stack, are proved lost together. A state that another
+search left unproved counts as unseen. Within one search this changes nothing: a seen state is skipped as
+before, node for node.
 """
 
 from __future__ import annotations
@@ -20,6 +31,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from .budget import CHECK_EVERY, Budget
+
+#: The visit number of a state proved lost (see :class:`Memory`).
+PROVED = -1
 
 
 class EngineState(Protocol):
@@ -33,28 +47,80 @@ class EngineState(Protocol):
     def takeback(self, made: list[tuple[tuple, Any]]) -> None: ...
 
 
-def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[str, list[tuple], dict[str, Any]]:
+class Memory:
+    """The table of one position's searches, kept from one to the next (see the module doc).
+
+    ``game`` names the position and its rules (``KlondikeState.game()``): states of another game may be won or
+    lost where these are not, so a search of another game given this memory is a ValueError. The compiled core
+    keeps its own table here too (``core``), since a memory may serve both engines.
+    """
+
+    __slots__ = ("core", "game", "next_visit", "table")
+
+    def __init__(self, game: bytes) -> None:
+        self.game = game
+        #: Key -> (smallest cost seen, visit number or PROVED).
+        self.table: dict[bytes, tuple[tuple[int, int], int]] = {}
+        #: The number of the next visit: every visit of every search gets its own.
+        self.next_visit = 0
+        self.core: Any = None
+
+    def check(self, game: bytes) -> None:
+        """ValueError unless ``game`` is the game this memory is for."""
+        if game != self.game:
+            raise ValueError("this search memory belongs to another position or other rules: a state lost there "
+                             "may be won here, so the memory cannot be shared")
+
+    def info(self) -> dict[str, int]:
+        """How many states the table holds, how many of them are proved lost, and the next visit's number (the
+        compiled core's ``memory_info`` says the same of its own table)."""
+        proved = sum(1 for _, visit in self.table.values() if visit == PROVED)
+        return {"states": len(self.table), "proved": proved, "next_visit": self.next_visit}
+
+
+def depth_first(state: EngineState, budget: Budget, table_limit: int,
+                memory: Memory | None = None) -> tuple[str, list[tuple], dict[str, Any]]:
     """Search ``state`` for a win: ("winnable", internal line, stats), ("unwinnable", [], stats) or "unknown".
 
-    The state is left wherever the search stopped; callers build a fresh one per search.
+    ``memory``: what earlier searches of the same position proved (see :class:`Memory`), and where this one
+    leaves what it proves; None for a search of its own. The state is left wherever the search stopped; callers
+    build a fresh one per search.
     """
+    if memory is None:
+        memory = Memory(b"")
+    else:
+        memory.check(state.game())  # type: ignore[attr-defined]
     settled = [move for move, _ in state.settle()]
-    stats: dict[str, Any] = {"nodes": 0, "peak_table": 1, "table_clears": 0}
+    seen = memory.table
+    stats: dict[str, Any] = {"nodes": 0, "peak_table": max(1, len(seen)), "table_clears": 0}
     if state.won():
         return "winnable", settled, stats
     if budget.exhausted(0):
         stats["stopped_by"] = budget.stopped
         return "unknown", [], stats
 
-    root = (state.key(), state.cost())
-    # Key -> the smallest cost it was seen at.
-    seen: dict[bytes, tuple[int, int]] = {root[0]: root[1]}
-    path_keys = [root]
+    first = memory.next_visit  # visits numbered below this one are other searches'
+    k, c = state.key(), state.cost()
+    record = seen.get(k)
+    if record is not None and record[1] == PROVED and record[0] <= c:
+        return "unwinnable", [], stats
+    if record is None and len(seen) >= table_limit:
+        seen.clear()
+        stats["table_clears"] += 1
+    seen[k] = (c, first)
+    memory.next_visit = first + 1
+    peak = max(stats["peak_table"], len(seen))
+    # Per level of the path: its key, cost, visit number, low (the lowest open visit it met).
+    path_keys = [k]
+    path_costs = [c]
+    visits = [first]
+    lows = [first]
+    # Visits not yet proved, whose level has ended or not, in the order made.
+    pending: list[tuple[bytes, int]] = [(k, first)]
     path: list[tuple[tuple, Any, list[tuple[tuple, Any]]]] = []
     frames = [state.moves()]
     cursor = [0]
     nodes = 0
-    peak = 1
     node_limit = budget.node_limit
     next_check = CHECK_EVERY if node_limit is None else min(CHECK_EVERY, node_limit)
     make, unmake, settle, takeback, key, cost, won = (
@@ -68,9 +134,22 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
         if i == len(moves):
             frames.pop()
             cursor.pop()
+            path_keys.pop()
+            path_costs.pop()
+            visit = visits.pop()
+            low = lows.pop()
+            if low == visit:  # nothing open below: this state and those visited since are lost
+                while True:
+                    pk, pv = pending.pop()
+                    record = seen.get(pk)
+                    if record is not None and record[1] >= visit:
+                        seen[pk] = (record[0], PROVED)
+                    if pv == visit:
+                        break
+            elif low < lows[-1]:
+                lows[-1] = low
             if path:
                 move, undo, made = path.pop()
-                path_keys.pop()
                 takeback(made)
                 unmake(move, undo)
             continue
@@ -98,25 +177,37 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int) -> tuple[s
             break
         k = key()
         c = cost()
-        c0 = seen.get(k)
-        if c0 is not None:
-            if c0 <= c:  # seen at no greater cost: nothing new down here
+        record = seen.get(k)
+        if record is not None and record[0] <= c:
+            visit = record[1]
+            if visit == PROVED:  # lost, at no greater cost
                 takeback(made)
                 unmake(move, undo)
                 continue
-            seen[k] = c
-        else:
-            if len(seen) >= table_limit:
-                seen = {}
-                for pk, pc in path_keys:
-                    if pk not in seen or pc < seen[pk]:
-                        seen[pk] = pc
-                stats["table_clears"] += 1
-            seen[k] = c
-            if len(seen) > peak:
-                peak = len(seen)
+            if visit >= first:  # seen in this search at no greater cost: nothing new down here
+                if visit < lows[-1]:
+                    lows[-1] = visit
+                takeback(made)
+                unmake(move, undo)
+                continue
+            # Left unproved by an earlier search: as good as unseen.
+        if record is None and len(seen) >= table_limit:
+            seen.clear()
+            pending = [(pk, pv) for pk, pv in zip(path_keys, visits)]
+            for pk, pc, pv in zip(path_keys, path_costs, visits):
+                seen[pk] = (pc, pv)
+            stats["table_clears"] += 1
+        visit = memory.next_visit
+        memory.next_visit = visit + 1
+        seen[k] = (c, visit)
+        if len(seen) > peak:
+            peak = len(seen)
+        pending.append((k, visit))
         path.append((move, undo, made))
-        path_keys.append((k, c))
+        path_keys.append(k)
+        path_costs.append(c)
+        visits.append(visit)
+        lows.append(visit)
         frames.append(state.moves())
         cursor.append(0)
 
