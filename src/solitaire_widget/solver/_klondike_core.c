@@ -8,7 +8,8 @@
  *                       moves that only prepare others, the safe foundation moves (settle), the canonical table
  *                       key and its cost;
  *   solver/search.py    depth_first: the iterative depth-first search over a table of seen states, with cost
- *                       dominance, clearing the table at its size cap, and the budget checks.
+ *                       dominance, the states proved lost (Memory), clearing the table at its size cap, and the
+ *                       budget checks.
  *
  * "Exact mirror" is meant literally: given the same position and the same node limit, both engines make the same
  * moves in the same order, visit the same nodes, hold the same number of table entries, clear the table at the
@@ -23,15 +24,14 @@
  *     talon, pos, redeals used), made and unmade in place;
  *   - card sets used by the pruning are 64-bit masks (bit c for card c) instead of Python sets;
  *   - the table of seen states is open addressing over an arena of variable-length records (the canonical key,
- *     ~30-60 bytes, plus one byte per possible "redeals used" value holding the smallest waste size seen with
- *     it). The full key is always compared, never only a hash: "unwinnable" is a proof only if no two different
- *     states are ever taken for one.
+ *     ~30-55 bytes, the smallest cost it was seen at, and its visit number). The full key is always compared,
+ *     never only a hash: "unwinnable" is a proof only if no two different states are ever taken for one.
  *
- * The search holds no global state (everything lives in one heap-allocated Engine per call), so calls may run
- * in several threads at once. It releases the GIL while it runs and takes it back only for a moment at each
- * budget check (every CHECK_EVERY nodes): to call cancel.is_set() when there is a cancel flag, and in the main
- * thread to let a pending signal (Ctrl-C) raise KeyboardInterrupt. A search in a worker thread without a cancel
- * flag never takes it back.
+ * The search holds no global state (everything lives in one heap-allocated Engine per call, and in the Memory
+ * that the searches of one position share, one search at a time), so calls may run in several threads at once.
+ * It releases the GIL while it runs and takes it back only for a moment at each budget check (every CHECK_EVERY
+ * nodes): to call cancel.is_set() when there is a cancel flag, and in the main thread to let a pending signal
+ * (Ctrl-C) raise KeyboardInterrupt. A search in a worker thread without a cancel flag never takes it back.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -775,8 +775,9 @@ static int generate_moves(const Rules *r, const State *s, Move *out, uint64_t *r
 /* ------------------------------------------------------------------------------------------------------------ */
 
 /* The key stands for what klondike.py's key() does: the columns as a multiset (their order forgotten), the four
- * foundation ranks, and with three-card deals the waste size (with unlimited redeals, its waste_class). Two states get the same key here exactly when they
- * get the same key there; only the bytes differ, to be shorter (at most 55 instead of 63):
+ * foundation ranks, and with three-card deals the waste size (with unlimited redeals, its waste_class). Two
+ * states get the same key here exactly when they get the same key there; only the bytes differ, to be shorter (at
+ * most 55 instead of 63):
  *
  *   - the non-empty columns, each as its cards bottom to top with 0x80 added to the top one (no card byte has
  *     that bit, even face down), so a column needs no separator and the empty ones need no byte at all: there

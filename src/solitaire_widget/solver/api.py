@@ -48,7 +48,8 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     A Klondike-family search is run in phases: a first search; short restarts in perturbed move orders; when the
     game limits the redeals or deals three cards at a time, its relaxed game (one card, unlimited redeals),
     whose proof of a loss proves the real game lost and whose win guides searches of the real game; and a last
-    search with the rest of the budget (see :mod:`solitaire_widget.solver.restarts`). ``stats`` sums them, and
+    search with the rest of the budget (see :mod:`solitaire_widget.solver.restarts`). Each search skips the
+    states that earlier ones proved lost, however they were cut off. ``stats`` sums them, and
     says how many restarts ran and in which phase the verdict was found (``decided_in``). Those
     positions are searched by the compiled core when it is built, else in Python; both run the same search to
     the same answer. The environment variable ``SOLITAIRE_SOLVER=python`` forces Python (see

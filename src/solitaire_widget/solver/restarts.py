@@ -19,7 +19,12 @@ Restarting is the classic cure for such heavy-tailed searches, so a search runs 
 4. with a guide, the real game searched with the moves the guide holds tried first: in the plain order for
    :data:`GUIDED_SHARE` of the budget, then for as much again in restarts that follow the guide in perturbed
    orders, taking turns with perturbed searches of the relaxed game whose wins give new guides;
-5. the plain order again, from scratch, with everything that is left.
+5. the plain order again, with everything that is left.
+
+All the searches of the real game share one memory of the states they proved lost (:class:`Memory`), and those
+of the relaxed game another: a search skips whatever an earlier one proved, however it was cut off. So no phase
+starts from nothing. The restarts together prove what none of them could alone, each taking up where the
+proofs of the others end, and the last search redoes none of the first one's proofs. MEMORY_EFFECT
 
 The relaxed game's wins show where the real game's wins may lie. The real game's search is stuck on deals whose
 win needs each pass rationed, or the three-card deals' order respected; the relaxed game has no such limit, and
@@ -42,10 +47,9 @@ of them different. A streamlined search that finds no win proves nothing about t
 count. With three-card deals both searches are alike, and streamlining lost more wins than it found (13 of 40
 against 15 of 40), so it is not done.
 
-Each search of the real game searches it whole and exactly, only in another order, so any of them can decide: a
-win comes with its line, and a search that runs out of moves before its cut-off proves the position
-unwinnable. The price is the deals that only the long plain search decides, late in the budget (about 1% of the
-benchmark's deals), and at most phase 1's work done twice.
+Each search of the real game searches it whole and exactly, only in another order and skipping what was proved
+lost, so any of them can decide: a win comes with its line, and a search that runs out of moves before its
+cut-off proves the position unwinnable.
 
 The shares apply to the time limit and to the node limit, whichever are given; with neither, the phases before
 the last are timed as for :data:`UNLIMITED_SPAN` seconds and the last one runs until it decides.
@@ -136,18 +140,15 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
         if "stopped_by" in stats:
             totals["stopped_by"] = stats["stopped_by"]
 
-    memories: dict[int, Memory] = {}
+    easier = relaxed(position)
+    # The real game's searches share one memory of the states proved lost, the relaxed game's another; the
+    # streamlined game's searches, which prove nothing of the real game, keep to themselves.
+    memories = {id(game): Memory(KlondikeState(game).game()) for game in (position, easier) if game is not None}
 
     def run(game: dict[str, Any], perturb: int, limits: Budget,
             guide: tuple[int, ...] | None = None) -> tuple[str, list[tuple]]:
-        """One search of ``game``: the real game's and the relaxed game's each share one :class:`Memory`."""
-        state = KlondikeState(game, perturb, guide)
-        memory = None
-        if game is position or game is easier:
-            memory = memories.get(id(game))
-            if memory is None:
-                memory = memories[id(game)] = Memory(state.game())
-        verdict, line, stats = search(state, limits, table_limit, memory)
+        verdict, line, stats = search(KlondikeState(game, perturb, guide), limits, table_limit,
+                                      memories.get(id(game)))
         absorb(stats)
         return verdict, line
 
@@ -201,7 +202,6 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
                 return verdict, line, "guided"
         return "unknown", [], "guided"
 
-    easier = relaxed(position)
     verdict, line = run(position, 0, share(FIRST_SHARE))
     if verdict != "unknown":
         return verdict, line, {**totals, "decided_in": "first"}
