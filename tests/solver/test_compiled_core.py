@@ -423,13 +423,14 @@ print(solve(sw.new_game("thumb-and-pouch", deal=7), time_limit=None).verdict)
 MEMORY_RUN = [(0, 700), (1, 300), (2, 1_500), (3, 512), (4, 2_000), (0, 20_000)]
 
 
-def memory_run(position: dict[str, Any], table_limit: int) -> list[tuple[tuple, tuple]]:
+def memory_run(position: dict[str, Any], table_limit: int | list[int]) -> list[tuple[tuple, tuple]]:
     """Both engines' answers to each search of :data:`MEMORY_RUN`, each engine with a memory of its own; checks
-    at each step that the memories agree."""
+    at each step that the memories agree. ``table_limit``: one for all the searches, or one for each."""
     game = KlondikeState(position).game()
     python_memory, core_memory = Memory(game), Memory(game)
+    limits = table_limit if isinstance(table_limit, list) else [table_limit] * len(MEMORY_RUN)
     answers = []
-    for perturb, node_limit in MEMORY_RUN:
+    for (perturb, node_limit), table_limit in zip(MEMORY_RUN, limits):
         python = depth_first(KlondikeState(position, perturb), Budget(None, node_limit, None), table_limit,
                              python_memory)
         core = compiled.search(KlondikeState(position, perturb), Budget(None, node_limit, None), table_limit,
@@ -459,6 +460,20 @@ def test_searches_sharing_a_memory_agree(variant, options, deal):
 @pytest.mark.parametrize("table_limit", [7, 40])
 def test_a_shared_memory_is_cleared_alike(table_limit):
     answers = memory_run(deal_position("aunt-mary", {}, 17), table_limit)
+    assert sum(stats["table_clears"] for _, _, stats in answers) > 0
+
+
+@needs_core
+@pytest.mark.parametrize("table_limits", [
+    # The core's first 4,096 slots hold up to 3,276 keys at 80% load: it does not grow them for a table cleared
+    # at 3,200 keys, and does for one cleared at 3,300.
+    [3_200] * 6, [3_300] * 6,
+    # A memory that holds more keys than a later search's limit: that search clears it at once.
+    [2_000_000, 2_000_000, 2_000_000, 50, 50, 2_000_000],
+], ids=["cleared-before-growing", "grown-then-cleared", "limit-below-the-memory"])
+def test_a_shared_memory_agrees_whatever_its_limits(table_limits):
+    # Its searches reach some 14,000 states.
+    answers = memory_run(deal_position("klondike", {"draw": 1, "redeals": 0}, 3), table_limits)
     assert sum(stats["table_clears"] for _, _, stats in answers) > 0
 
 
