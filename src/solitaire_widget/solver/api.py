@@ -16,11 +16,13 @@ from .restarts import search_in_phases
 from .result import SolveResult
 from .search import depth_first
 
-#: Most states kept in the table of seen states, by engine, when ``solve`` is not given ``table_limit``: some
-#: 250 bytes a state in Python and 60 in the compiled core (with the index, a full core table peaked at about
-#: 500 MB in ``benchmarks/solver.py``). The core fills the table some forty times faster, and a cap it reached
-#: within a 10-second search would cost it repeated work. Past the cap the table is emptied and the search goes
-#: on, still exact, only repeating some work. Pass a smaller ``table_limit`` where memory is tight.
+#: Most states kept in the table of seen states, by engine, when ``solve`` is not given ``table_limit``: some 200
+#: bytes a state in Python and 65 in the compiled core, so a full table takes about 400 MB in either. A
+#: Klondike-family search keeps two, the real game's and its relaxed game's (see
+#: :mod:`~solitaire_widget.solver.restarts`); in ``benchmarks/solver.py`` the process that solved 200 Athena deals
+#: peaked at 492 MB. The core fills the table some forty times faster, and a cap it reached within a 10-second search
+#: would cost it repeated work. Past the cap the table is emptied and the search goes on, still exact, only repeating
+#: some work. Pass a smaller ``table_limit`` where memory is tight.
 TABLE_LIMIT = {"python": 2_000_000, "c": 6_000_000}
 
 
@@ -39,8 +41,8 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     When ``time_limit`` seconds (``None``: no limit) or ``node_limit`` moves of search run out first, or when
     ``cancel.is_set()`` turns true (``cancel`` is any object with ``is_set()``, such as a
     :class:`threading.Event`; it is looked at every few milliseconds), the verdict is "unknown".
-    ``table_limit`` caps how many states the search remembers, which bounds its memory (``None``: the engine's
-    own cap, :data:`TABLE_LIMIT`).
+    ``table_limit`` caps how many states each table of the search holds, which bounds its memory (``None``: the
+    engine's own cap, :data:`TABLE_LIMIT`).
 
     All five games are solved with their real rules: Klondike-family pass limits (two redeals, none, or
     unlimited), one- and three-card deals, and Camelot's filling and removing phases.

@@ -24,7 +24,17 @@ Restarting is the classic cure for such heavy-tailed searches, so a search runs 
 All the searches of the real game share one memory of the states they proved lost (:class:`Memory`), and those
 of the relaxed game another: a search skips whatever an earlier one proved, however it was cut off. So no phase
 starts from nothing. The restarts together prove what none of them could alone, each taking up where the
-proofs of the others end, and the last search redoes none of the first one's proofs. MEMORY_EFFECT
+proofs of the others end, and the last search redoes none of the first one's proofs. Measured deal by deal
+against the same phases without a memory (``benchmarks/solver.py``, the 1,400 Klondike-family deals, both runs
+side by side): no verdict changed, the searches took 14% less time in all, 52 deals were decided at least half a
+second sooner and one later, three more were decided and one was lost. Proofs gain most: Aunt Mary's 95th
+percentile, nearly all proofs, fell from 3.2 to 0.7 s, and Klondike's from 4.7 to 3.0 s. The price is 5 to 15%
+fewer nodes a second (the bookkeeping that tells proofs from loops) and a bigger table. The lost deal, Klondike
+by three 193, is a win of the guided restarts that turns on which win of the relaxed game comes first, which the
+relaxed game's memory changes. Without that memory (measured too) 193 is won but Athena 198 is lost, for the same
+reason, and the times are alike: so the relaxed game keeps its memory. The streamlined game's searches, which
+prove nothing of the real game, have none: a memory of their own won none of the ten deals of Klondike with
+unlimited redeals that stay undecided without one.
 
 The relaxed game's wins show where the real game's wins may lie. The real game's search is stuck on deals whose
 win needs each pass rationed, or the three-card deals' order respected; the relaxed game has no such limit, and
