@@ -28,7 +28,7 @@ proofs of the others end, and the last search redoes none of the first one's pro
 against the same phases without a memory (``benchmarks/solver.py``, the 1,400 Klondike-family deals, both runs
 side by side): no verdict changed, the searches took 14% less time in all, 52 deals were decided at least half a
 second sooner and one later, three more were decided and one was lost. Proofs gain most: Aunt Mary's 95th
-percentile, nearly all proofs, fell from 3.2 to 0.7 s, and Klondike's from 4.7 to 3.0 s. The price is 5 to 15%
+percentile, nearly all proofs, fell from 3.2 to 0.7 s, and Klondike's from 4.7 to 3.0 s. The price is up to 15%
 fewer nodes a second (the bookkeeping that tells proofs from loops) and a bigger table. The lost deal, Klondike
 by three 193, is a win of the guided restarts that turns on which win of the relaxed game comes first, which the
 relaxed game's memory changes. Without that memory (measured too) 193 is won but Athena 198 is lost, for the same
