@@ -1660,7 +1660,8 @@ static PyObject *py_memory(PyObject *self, PyObject *unused)
 }
 
 PyDoc_STRVAR(memory_info_doc,
-"memory_info(memory) -> {'states': ..., 'proved': ..., 'next_visit': ...}, as solver.search.Memory.info().");
+"memory_info(memory) -> {'states': ..., 'proved': ..., 'next_visit': ..., 'slots': ...}: as\n"
+"solver.search.Memory.info(), and how many slots the table has (it keeps them when it is cleared).");
 
 static PyObject *py_memory_info(PyObject *self, PyObject *obj)
 {
@@ -1674,8 +1675,8 @@ static PyObject *py_memory_info(PyObject *self, PyObject *obj)
         if (slot && visit_of(m->table.arena + (slot & OFFSET_MASK) - 1) == PROVED)
             proved++;
     }
-    return Py_BuildValue("{s:n,s:n,s:L}", "states", (Py_ssize_t)m->table.count, "proved", proved,
-                         "next_visit", (long long)m->next_visit);
+    return Py_BuildValue("{s:n,s:n,s:L,s:n}", "states", (Py_ssize_t)m->table.count, "proved", proved,
+                         "next_visit", (long long)m->next_visit, "slots", (Py_ssize_t)(m->table.mask + 1));
 }
 
 PyDoc_STRVAR(search_doc,

@@ -73,7 +73,7 @@ class Memory:
 
     def info(self) -> dict[str, int]:
         """How many states the table holds, how many of them are proved lost, and the next visit's number (the
-        compiled core's ``memory_info`` says the same of its own table)."""
+        compiled core's ``memory_info`` says the same of its own table, and how many slots it has)."""
         proved = sum(1 for _, visit in self.table.values() if visit == PROVED)
         return {"states": len(self.table), "proved": proved, "next_visit": self.next_visit}
 
