@@ -2,7 +2,7 @@
 
 The Python engine (``solver/klondike.py`` and ``solver/search.py``) is the reference. For every position here
 both engines run with the same node (and table) limits, and must agree on everything: the verdict, the number of
-nodes, the largest table, the table clears, why the search stopped and the internal line, move for move. That
+nodes, the largest table, the table thinnings, why the search stopped and the internal line, move for move. That
 only holds if both make the same moves in the same order with the same pruning, so a change to either engine's
 move order that is not made in the other shows up here at once.
 
@@ -203,13 +203,13 @@ def test_constructed_positions_agree(index):
     ("aunt-mary", {}, 17), ("athena", {"draw": 1}, 2), ("klondike", {"draw": 3, "redeals": -1}, 1),
     ("klondike", {"draw": 1, "redeals": 2}, 3),
 ])
-def test_a_tiny_table_is_cleared_alike(variant, options, deal, table_limit):
+def test_a_tiny_table_is_thinned_alike(variant, options, deal, table_limit):
     core = assert_same(deal_position(variant, options, deal), 5_000, table_limit)
     assert core[2]["table_clears"] > 0
 
 
 @needs_core
-def test_table_clears_keep_the_answer_exact():
+def test_thinning_the_table_keeps_the_answer_exact():
     position = deal_position("aunt-mary", {}, 17)
     small = assert_same(position, 100_000, 100)
     assert small[2]["table_clears"] > 0
@@ -461,7 +461,7 @@ def test_searches_sharing_a_memory_agree(variant, options, deal):
 
 @needs_core
 @pytest.mark.parametrize("table_limit", [7, 40])
-def test_a_shared_memory_is_cleared_alike(table_limit):
+def test_a_shared_memory_is_thinned_alike(table_limit):
     answers, _ = memory_run(deal_position("aunt-mary", {}, 17), table_limit)
     assert sum(stats["table_clears"] for _, _, stats in answers) > 0
 
@@ -469,12 +469,12 @@ def test_a_shared_memory_is_cleared_alike(table_limit):
 @needs_core
 @pytest.mark.parametrize(("table_limits", "slots"), [
     # The core's first 4,096 slots hold up to 3,276 keys at 80% load: it does not double them for a table
-    # cleared at 3,200 keys (doubling would be a pause for nothing), and does for one cleared at 3,300.
+    # thinned at 3,200 keys (doubling would be a pause for nothing), and does for one thinned at 3,300.
     ([3_200] * 6, 4_096), ([3_300] * 6, 8_192),
-    # A memory that holds more keys than a later search's limit: that search clears it at once. The last
+    # A memory that holds more keys than a later search's limit: that search thins it at once. The last
     # search, with room again, grows the slots for its 14,000 keys as usual.
     ([2_000_000, 2_000_000, 2_000_000, 50, 50, 2_000_000], 32_768),
-], ids=["cleared-before-growing", "grown-then-cleared", "limit-below-the-memory"])
+], ids=["thinned-before-growing", "grown-then-thinned", "limit-below-the-memory"])
 def test_a_shared_memory_agrees_whatever_its_limits(table_limits, slots):
     # Its searches reach some 14,000 states.
     answers, slots_at_the_end = memory_run(deal_position("klondike", {"draw": 1, "redeals": 0}, 3), table_limits)

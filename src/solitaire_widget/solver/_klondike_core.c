@@ -8,11 +8,11 @@
  *                       moves that only prepare others, the safe foundation moves (settle), the canonical table
  *                       key and its cost;
  *   solver/search.py    depth_first: the iterative depth-first search over a table of seen states, with cost
- *                       dominance, the states proved lost (Memory), clearing the table at its size cap, and the
+ *                       dominance, the states proved lost (Memory), thinning the table at its size cap, and the
  *                       budget checks.
  *
  * "Exact mirror" is meant literally: given the same position and the same node limit, both engines make the same
- * moves in the same order, visit the same nodes, hold the same number of table entries, clear the table at the
+ * moves in the same order, visit the same nodes, hold the same number of table entries, thin the table at the
  * same moments and answer the same verdict with the same line. tests/solver/test_compiled_core.py checks that on
  * many positions. Whoever changes the move order or the pruning in klondike.py must change the two functions
  * named for them here (generate_moves, and the lookahead functions prepares/within_reach/uncovers_useful, and
@@ -847,7 +847,7 @@ static void cost_of(const Rules *r, const State *s, int *p, int *used)
 
 /* Open addressing with linear probing. A slot is 0 (empty) or (24-bit hash tag << 40) | (arena offset + 1).
  * An arena record is [key length][key bytes][redeals used][waste size][visit, 8 bytes]: the smallest cost the
- * key was seen at and the number of that visit, or PROVED, as search.py's Memory keeps them. A table may outlive
+ * key was seen at and the number of that visit, or its proof_mark(), as search.py's Memory keeps them. A table may outlive
  * one search (see Memory below). */
 typedef struct {
     uint64_t *slots;
@@ -857,9 +857,25 @@ typedef struct {
     size_t arena_len, arena_cap;
 } Table;
 
-/* search.py's PROVED: the visit number of a state proved lost. */
-#define PROVED ((int64_t)-1)
+/* search.py's proof_mark(): what a state proved lost keeps instead of its visit number, a negative number that
+ * also says how much work the proof took (-1 - the bit length of its nodes). */
 #define VISIT_BYTES 8
+#define MAX_WEIGHT 63
+
+static int bit_length(uint64_t n)
+{
+    int b = 0;
+    while (n) {
+        b++;
+        n >>= 1;
+    }
+    return b;
+}
+
+static int64_t proof_mark(long long work)
+{
+    return -1 - (int64_t)bit_length((uint64_t)work);
+}
 
 #define OFFSET_BITS 40
 #define OFFSET_MASK (((uint64_t)1 << OFFSET_BITS) - 1)
@@ -945,8 +961,8 @@ static int table_grow(Table *t)
 }
 
 /* Whether adding a key should first double the slots: when it takes the load over 70%, unless the table will be
- * cleared at `limit` keys before the load passes 80%. Without that exception a table capped at 6,000,000 keys
- * would double its 8,388,608 slots at 5,872,026 keys, a pause of about a second, only to be cleared soon after. */
+ * thinned at `limit` keys before the load passes 80%. Without that exception a table capped at 6,000,000 keys
+ * would double its 8,388,608 slots at 5,872,026 keys, a pause of about a second, only to be thinned soon after. */
 static int needs_growth(const Table *t, size_t limit)
 {
     size_t slots = t->mask + 1;
@@ -968,7 +984,7 @@ static void set_visit(uint8_t *rec, int64_t v)
 }
 
 /* Add `key` (not in the table) with the cost (p, used) and the visit number; returns its record's arena offset,
- * or -1 when memory runs out. `limit`: the count at which the caller clears the table (see needs_growth). */
+ * or -1 when memory runs out. `limit`: the count at which the caller thins the table (see needs_growth). */
 static long long table_insert(Table *t, const uint8_t *key, int n, uint64_t h, int p, int used, int64_t visit,
                               size_t limit)
 {
@@ -1020,11 +1036,49 @@ static void set_cost(uint8_t *rec, int p, int used)
 }
 
 /* Forget every key (the slots and the arena keep their memory for what comes next). */
-static void table_clear(Table *t)
+static void table_empty(Table *t)
 {
     memset(t->slots, 0, (t->mask + 1) * sizeof(uint64_t));
     t->count = 0;
     t->arena_len = 0;
+}
+
+/* search.py's thin(): keep only the states proved lost whose proofs took the most work, at most `keep` of them,
+ * and forget every other key. The kept records move down the arena in their order, and the slots are filled
+ * again from them (the slots and the arena keep their memory for what comes next). */
+static void table_thin(Table *t, size_t keep)
+{
+    size_t by_weight[MAX_WEIGHT + 1] = {0};
+    size_t offset;
+    for (offset = 0; offset < t->arena_len; offset += 1 + (size_t)t->arena[offset] + 2 + VISIT_BYTES) {
+        int64_t v = visit_of(t->arena + offset);
+        if (v < 0)
+            by_weight[-1 - v]++;
+    }
+    /* The lightest weight kept: the smallest whose proofs, with every heavier one, number at most `keep`. */
+    int lightest = MAX_WEIGHT + 1;
+    size_t kept = 0;
+    while (lightest > 0 && kept + by_weight[lightest - 1] <= keep)
+        kept += by_weight[--lightest];
+    memset(t->slots, 0, (t->mask + 1) * sizeof(uint64_t));
+    size_t end = 0;
+    for (offset = 0; offset < t->arena_len;) {
+        size_t size = 1 + (size_t)t->arena[offset] + 2 + VISIT_BYTES;
+        int64_t v = visit_of(t->arena + offset);
+        if (v < 0 && -1 - v >= lightest) {
+            memmove(t->arena + end, t->arena + offset, size);
+            const uint8_t *rec = t->arena + end;
+            uint64_t h = hash_key(rec + 1, rec[0]);
+            size_t i = (size_t)h & t->mask;
+            while (t->slots[i])
+                i = (i + 1) & t->mask;
+            t->slots[i] = ((h >> OFFSET_BITS) << OFFSET_BITS) | (uint64_t)(end + 1);
+            end += size;
+        }
+        offset += size;
+    }
+    t->count = kept;
+    t->arena_len = end;
 }
 
 /* search.py's Memory: the table of one position's searches, kept from one to the next, and the number of the
@@ -1041,12 +1095,13 @@ typedef struct {
 /* ------------------------------------------------------------------------------------------------------------ */
 
 /* One level of the search: the state reached by `step` (and the safe moves `made` after it), its key and cost
- * (kept so that a table clear can put the current path back), and its moves with the next one to try. */
+ * (kept so that a thinning of the table can put the current path back), and its moves with the next one to try. */
 typedef struct {
     size_t mv_start, mv_end, cursor;
     size_t made_start, made_end;
     Step step;
     int64_t visit, low;         /* this state's visit number, and the lowest open visit its search met */
+    long long entered;          /* the node count when the search reached it */
     uint8_t keylen;
     uint8_t p;
     uint8_t used;
@@ -1057,10 +1112,12 @@ enum { VERDICT_UNWINNABLE, VERDICT_WINNABLE, VERDICT_UNKNOWN };
 enum { STOPPED_NONE, STOPPED_CANCELLED, STOPPED_NODES, STOPPED_TIME };
 enum { ERR_NONE, ERR_NOMEM, ERR_PYTHON };
 
-/* A visit not yet proved lost (search.py's `pending`): its record's arena offset and its number. */
+/* A visit not yet proved lost (search.py's `pending`): its record's arena offset, its number and the node count
+ * when the search reached it. */
 typedef struct {
     uint64_t offset;
     int64_t visit;
+    long long entered;
 } Pending;
 
 typedef struct {
@@ -1090,6 +1147,7 @@ typedef struct {
     int verdict, stopped, error;
     long long nodes;
     size_t peak, clears;
+    int64_t thin_ns;            /* how long this search's last thinning took; 0 before the first */
     Move *line;
     size_t line_len;
 } Engine;
@@ -1196,36 +1254,56 @@ static int build_line(Engine *e, size_t depth, Step last, size_t last_made)
 }
 
 /* Put a visit on the pending stack; -1 when memory runs out. */
-static int push_pending(Engine *e, long long offset, int64_t visit)
+static int push_pending(Engine *e, long long offset, int64_t visit, long long entered)
 {
     if (reserve((void **)&e->pending, &e->pending_cap, e->pending_len, 1, sizeof(Pending)) < 0)
         return -1;
     e->pending[e->pending_len].offset = (uint64_t)offset;
     e->pending[e->pending_len].visit = visit;
+    e->pending[e->pending_len].entered = entered;
     e->pending_len++;
     return 0;
 }
 
-/* search.py: the search of the state numbered `visit` ended with nothing open below it, so it and every state
- * visited since that is still pending are lost. */
-static void prove_lost(Engine *e, int64_t visit)
+/* search.py: the search of the state numbered `visit` ended, after `nodes` nodes, with nothing open below it, so
+ * it and every state visited since that is still pending are lost. */
+static void prove_lost(Engine *e, int64_t visit, long long nodes)
 {
     uint8_t *arena = e->mem->table.arena;
     for (;;) {
         Pending q = e->pending[--e->pending_len];
         uint8_t *rec = arena + q.offset;
         if (visit_of(rec) >= visit)
-            set_visit(rec, PROVED);
+            set_visit(rec, proof_mark(nodes - q.entered));
         if (q.visit == visit)
             break;
     }
 }
 
-/* search.py: the table emptied, then every (key, cost, visit) of the current path back in, and pending again. */
-static int clear_to_path(Engine *e, size_t depth)
+/* search.py's make_room(): the full table thinned, or emptied when the deadline is nearer than a thinning would
+ * take (the last one's time, or THIN_NS_PER_STATE a state before the first). */
+#define THIN_NS_PER_STATE 100
+
+static void make_room(Engine *e)
 {
     Table *t = &e->mem->table;
-    table_clear(t);
+    int64_t start = now_ns();
+    int64_t expected = e->thin_ns ? e->thin_ns : (int64_t)t->count * THIN_NS_PER_STATE;
+    if (e->has_deadline && start + expected >= e->deadline_ns) {
+        table_empty(t);
+    } else {
+        table_thin(t, e->table_limit / 2);
+        e->thin_ns = now_ns() - start;
+    }
+    e->clears++;
+}
+
+/* search.py: room made in the table, then every (key, cost, visit) of the current path back in, and pending
+ * again. */
+static int room_to_path(Engine *e, size_t depth)
+{
+    Table *t = &e->mem->table;
+    make_room(e);
     e->pending_len = 0;
     for (size_t d = 0; d <= depth; d++) {
         const Frame *f = &e->frames[d];
@@ -1241,7 +1319,7 @@ static int clear_to_path(Engine *e, size_t depth)
             set_visit(rec, f->visit);
             offset = (long long)(rec - t->arena);
         }
-        if (push_pending(e, offset, f->visit) < 0)
+        if (push_pending(e, offset, f->visit, f->entered) < 0)
             return -1;
     }
     return 0;
@@ -1291,12 +1369,10 @@ static void search(Engine *e)
     const int64_t first = e->mem->next_visit;
     uint64_t root_hash = hash_key(root->key, root->keylen);
     uint8_t *root_rec = table_find(t, root->key, root->keylen, root_hash);
-    if (root_rec != NULL && visit_of(root_rec) == PROVED && dominated(root_rec, p, used))
+    if (root_rec != NULL && visit_of(root_rec) < 0 && dominated(root_rec, p, used))
         return;  /* proved lost by an earlier search */
-    if (root_rec == NULL && t->count >= e->table_limit) {
-        table_clear(t);
-        e->clears++;
-    }
+    if (root_rec == NULL && t->count >= e->table_limit)
+        make_room(e);
     long long root_offset;
     if (root_rec != NULL) {
         set_cost(root_rec, p, used);
@@ -1309,7 +1385,8 @@ static void search(Engine *e)
     if (t->count > e->peak)
         e->peak = t->count;
     root->visit = root->low = first;
-    if (root_offset < 0 || push_pending(e, root_offset, first) < 0 || reserve_moves(e) < 0) {
+    root->entered = 0;
+    if (root_offset < 0 || push_pending(e, root_offset, first, 0) < 0 || reserve_moves(e) < 0) {
         e->error = ERR_NOMEM;
         return;
     }
@@ -1327,7 +1404,7 @@ static void search(Engine *e)
             /* Every move of this state tried: back up one level. */
             e->mv_len = f->mv_start;
             if (f->low == f->visit)
-                prove_lost(e, f->visit);
+                prove_lost(e, f->visit, nodes);
             else if (depth > 0 && f->low < e->frames[depth - 1].low)
                 e->frames[depth - 1].low = f->low;
             if (depth == 0)
@@ -1371,8 +1448,8 @@ static void search(Engine *e)
             int64_t seen = visit_of(rec);
             /* Proved lost, or seen in this search, at no greater cost: nothing new down here. A state another
              * search left unproved is as good as unseen. */
-            if (seen == PROVED || seen >= first) {
-                if (seen != PROVED && seen < f->low)
+            if (seen < 0 || seen >= first) {
+                if (seen >= 0 && seen < f->low)
                     f->low = seen;
                 takeback(s, e->made + made_start, e->made_len - made_start);
                 unmake(s, step.m, step.undo);
@@ -1381,11 +1458,10 @@ static void search(Engine *e)
             }
         }
         if (rec == NULL && t->count >= e->table_limit) {
-            if (clear_to_path(e, depth) < 0) {
+            if (room_to_path(e, depth) < 0) {
                 e->error = ERR_NOMEM;
                 break;
             }
-            e->clears++;
         }
         int64_t visit = e->mem->next_visit++;
         long long offset;
@@ -1396,7 +1472,7 @@ static void search(Engine *e)
         } else {
             offset = table_insert(t, key, n, h, p, used, visit, e->table_limit);
         }
-        if (offset < 0 || push_pending(e, offset, visit) < 0) {
+        if (offset < 0 || push_pending(e, offset, visit, nodes) < 0) {
             e->error = ERR_NOMEM;
             break;
         }
@@ -1413,6 +1489,7 @@ static void search(Engine *e)
         f->made_start = made_start;
         f->made_end = e->made_len;
         f->visit = f->low = visit;
+        f->entered = nodes;
         f->keylen = (uint8_t)n;
         memcpy(f->key, key, (size_t)n);
         f->p = (uint8_t)p;
@@ -1661,7 +1738,7 @@ static PyObject *py_memory(PyObject *self, PyObject *unused)
 
 PyDoc_STRVAR(memory_info_doc,
 "memory_info(memory) -> {'states': ..., 'proved': ..., 'next_visit': ..., 'slots': ...}: as\n"
-"solver.search.Memory.info(), and how many slots the table has (it keeps them when it is cleared).");
+"solver.search.Memory.info(), and how many slots the table has (it keeps them when it is thinned).");
 
 static PyObject *py_memory_info(PyObject *self, PyObject *obj)
 {
@@ -1672,7 +1749,7 @@ static PyObject *py_memory_info(PyObject *self, PyObject *obj)
     Py_ssize_t proved = 0;
     for (size_t i = 0; i <= m->table.mask; i++) {
         uint64_t slot = m->table.slots[i];
-        if (slot && visit_of(m->table.arena + (slot & OFFSET_MASK) - 1) == PROVED)
+        if (slot && visit_of(m->table.arena + (slot & OFFSET_MASK) - 1) < 0)
             proved++;
     }
     return Py_BuildValue("{s:n,s:n,s:L,s:n}", "states", (Py_ssize_t)m->table.count, "proved", proved,
@@ -1687,7 +1764,7 @@ PyDoc_STRVAR(search_doc,
 "added to face-down cards, foundation ranks per suit, talon, pos, redeals used, the rules, and the perturb\n"
 "seed of its move order, 0 for none, and its guide, None or 52 bit masks), with the budget\n"
 "of solver.budget.Budget: node_limit (int or None), deadline (a time.perf_counter() reading or None) and\n"
-"cancel (an object with is_set(), or None); the table holds at most table_limit states before it is cleared.\n"
+"cancel (an object with is_set(), or None); the table holds at most table_limit states before it is thinned.\n"
 "memory: None, or a memory() shared with earlier searches of the same position (the caller checks that).\n"
 "Returns what depth_first returns: the verdict, the internal line (KlondikeState move tuples) and the stats\n"
 "(nodes, peak_table, table_clears and, when stopped, stopped_by). The GIL is released while it runs.");

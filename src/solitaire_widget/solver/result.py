@@ -18,7 +18,7 @@ class SolveResult:
     ``verdict`` is ``"winnable"`` (``line`` then replays to a win through ``Game.play``), ``"unwinnable"`` (proved:
     the whole game tree was searched) or ``"unknown"`` (the budget ran out, or the search was cancelled, first).
     ``stats`` holds ``nodes`` (moves made during the search), ``seconds``, ``peak_table`` (most states held in
-    the table of seen states), ``table_clears`` (times the table hit its size cap and was emptied) and, for an
+    the table of seen states), ``table_clears`` (times the table hit its size cap and was thinned to its heaviest proofs) and, for an
     ``"unknown"``, ``stopped_by`` (``"time"``, ``"nodes"`` or ``"cancelled"``), and ``engine``, the engine that
     searched (``"c"``, the compiled core, or ``"python"``). The Klondike family adds ``restarts``, how many
     searches in perturbed orders ran, and for a decided verdict ``decided_in``, the phase that decided it

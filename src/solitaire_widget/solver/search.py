@@ -10,9 +10,19 @@ The table of seen states makes the search exact and finite: a state seen before 
 states: two states with the same ``key()`` differ only in their ``cost()``, a pair of small numbers compared as
 a tuple, where less is never worse (the Klondike family's redeals used, then waste size): a state that costs
 at least as much as one seen before can do nothing that one could not, so it is not searched again. The costs
-are totally ordered, so the table keeps one per key, the smallest seen. When the table
-reaches its size cap it is emptied except for the states on the current path; that costs repeated work but
-never correctness, and the path states alone keep every line simple, so the search still ends.
+are totally ordered, so the table keeps one per key, the smallest seen.
+
+**The size cap.** When the table reaches its cap it is thinned (:func:`thin`): it keeps the states on the current
+path and, in at most half the cap, the states proved lost whose proofs took the most nodes, and forgets the rest.
+Forgetting costs repeated work but never correctness (a forgotten state is searched again if met again), and the
+path states alone keep every line simple, so the search still ends. Keeping the heavy proofs is what keeps the
+repeated work small: most proofs take a handful of nodes and are cheap to redo, while the few that took millions
+are the search's real progress. Emptying the table instead, as this search first did, threw that progress away
+at every cap: Athena 145, proved lost in 74 million nodes by a search whose table never fills (11.7 million
+states), stayed undecided after 451 million nodes in 120 seconds under the compiled core's cap of 6 million.
+A thinning takes time (the compiled core about half a second for its 6 million states), so when the deadline is
+nearer than that the table is emptied instead (:func:`make_room`): the time limit is kept, and proofs kept so
+late would hardly help.
 
 **Memory shared between searches.** Searches of one position in other move orders (restarts, guided searches,
 see :mod:`solitaire_widget.solver.restarts`) may share a :class:`Memory`: the table, kept from one search to the
@@ -28,12 +38,60 @@ before, node for node.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Protocol
 
 from .budget import CHECK_EVERY, Budget
 
-#: The visit number of a state proved lost (see :class:`Memory`).
-PROVED = -1
+
+
+def proof_mark(work: int) -> int:
+    """What the table keeps for a state proved lost instead of its visit number: a negative number, which also
+    tells how much work the proof took (``-1 -`` the bit length of its nodes) for :func:`thin`."""
+    return -1 - work.bit_length()
+
+
+def thin(table: dict[bytes, tuple[tuple[int, int], int]], keep: int) -> None:
+    """Keep only the states proved lost whose proofs took the most work, at most ``keep`` of them.
+
+    The table is full: what it forgets is searched again if it is met again. A state left unproved may be
+    forgotten (the search then treats it as unseen, which never costs exactness), and so may a proof, but a
+    proof that took millions of nodes is worth keeping more than the many that took a handful, which the search
+    redoes at once if it needs them. So the heaviest proofs stay, by the bit length of their nodes, as many
+    whole weights as fit in ``keep``.
+    """
+    by_weight = [0] * 64
+    for _, visit in table.values():
+        if visit < 0:
+            by_weight[-1 - visit] += 1
+    lightest, kept = 64, 0
+    while lightest > 0 and kept + by_weight[lightest - 1] <= keep:
+        lightest -= 1
+        kept += by_weight[lightest]
+    mark = -1 - lightest  # kept: proof marks at or below this one
+    survivors = {key: record for key, record in table.items() if record[1] <= mark}
+    table.clear()
+    table.update(survivors)
+
+
+#: Before a search's first thinning, the seconds one is expected to take per state held (the compiled core takes
+#: about 0.5 s for its 6,000,000).
+THIN_SECONDS_PER_STATE = 1e-7
+
+
+def make_room(table: dict[bytes, tuple[tuple[int, int], int]], table_limit: int, budget: Budget,
+              last: float | None) -> float | None:
+    """Thin the full table to half its cap; or, when the budget's deadline is nearer than a thinning would take
+    (``last``, the search's last one, or :data:`THIN_SECONDS_PER_STATE` a state before the first), empty it: the
+    proofs would come too late to help, and the time limit is kept. Returns how long the thinning took, or
+    ``last`` when the table was emptied."""
+    start = time.perf_counter()
+    expected = last if last is not None else len(table) * THIN_SECONDS_PER_STATE
+    if budget.deadline is not None and start + expected >= budget.deadline:
+        table.clear()
+        return last
+    thin(table, table_limit // 2)
+    return time.perf_counter() - start
 
 
 class EngineState(Protocol):
@@ -59,7 +117,7 @@ class Memory:
 
     def __init__(self, game: bytes) -> None:
         self.game = game
-        #: Key -> (smallest cost seen, visit number or PROVED).
+        #: Key -> (smallest cost seen, visit number or :func:`proof_mark`).
         self.table: dict[bytes, tuple[tuple[int, int], int]] = {}
         #: The number of the next visit: every visit of every search gets its own.
         self.next_visit = 0
@@ -74,7 +132,7 @@ class Memory:
     def info(self) -> dict[str, int]:
         """How many states the table holds, how many of them are proved lost, and the next visit's number (the
         compiled core's ``memory_info`` says the same of its own table, and how many slots it has)."""
-        proved = sum(1 for _, visit in self.table.values() if visit == PROVED)
+        proved = sum(1 for _, visit in self.table.values() if visit < 0)
         return {"states": len(self.table), "proved": proved, "next_visit": self.next_visit}
 
 
@@ -102,21 +160,24 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int,
     first = memory.next_visit  # visits numbered below this one are other searches'
     k, c = state.key(), state.cost()
     record = seen.get(k)
-    if record is not None and record[1] == PROVED and record[0] <= c:
+    if record is not None and record[1] < 0 and record[0] <= c:
         return "unwinnable", [], stats
+    thinned: float | None = None  # how long the last thinning took (see make_room)
     if record is None and len(seen) >= table_limit:
-        seen.clear()
+        thinned = make_room(seen, table_limit, budget, thinned)
         stats["table_clears"] += 1
     seen[k] = (c, first)
     memory.next_visit = first + 1
     peak = max(stats["peak_table"], len(seen))
-    # Per level of the path: its key, cost, visit number, low (the lowest open visit it met).
+    # Per level of the path: its key, cost, visit number, low (the lowest open visit it met), the node count
+    # when the search reached it.
     path_keys = [k]
     path_costs = [c]
     visits = [first]
     lows = [first]
-    # Visits not yet proved, whose level has ended or not, in the order made.
-    pending: list[tuple[bytes, int]] = [(k, first)]
+    entered = [0]
+    # Visits not yet proved, whose level has ended or not, in the order made, with the node count at each.
+    pending: list[tuple[bytes, int, int]] = [(k, first, 0)]
     path: list[tuple[tuple, Any, list[tuple[tuple, Any]]]] = []
     frames = [state.moves()]
     cursor = [0]
@@ -138,12 +199,13 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int,
             path_costs.pop()
             visit = visits.pop()
             low = lows.pop()
+            entered.pop()
             if low == visit:  # nothing open below: this state and those visited since are lost
                 while True:
-                    pk, pv = pending.pop()
+                    pk, pv, pn = pending.pop()
                     record = seen.get(pk)
                     if record is not None and record[1] >= visit:
-                        seen[pk] = (record[0], PROVED)
+                        seen[pk] = (record[0], proof_mark(nodes - pn))
                     if pv == visit:
                         break
             elif low < lows[-1]:
@@ -180,7 +242,7 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int,
         record = seen.get(k)
         if record is not None and record[0] <= c:
             visit = record[1]
-            if visit == PROVED:  # lost, at no greater cost
+            if visit < 0:  # proved lost, at no greater cost
                 takeback(made)
                 unmake(move, undo)
                 continue
@@ -192,8 +254,8 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int,
                 continue
             # Left unproved by an earlier search: as good as unseen.
         if record is None and len(seen) >= table_limit:
-            seen.clear()
-            pending = [(pk, pv) for pk, pv in zip(path_keys, visits)]
+            thinned = make_room(seen, table_limit, budget, thinned)
+            pending = list(zip(path_keys, visits, entered))
             for pk, pc, pv in zip(path_keys, path_costs, visits):
                 seen[pk] = (pc, pv)
             stats["table_clears"] += 1
@@ -202,12 +264,13 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int,
         seen[k] = (c, visit)
         if len(seen) > peak:
             peak = len(seen)
-        pending.append((k, visit))
+        pending.append((k, visit, nodes))
         path.append((move, undo, made))
         path_keys.append(k)
         path_costs.append(c)
         visits.append(visit)
         lows.append(visit)
+        entered.append(nodes)
         frames.append(state.moves())
         cursor.append(0)
 
