@@ -492,6 +492,9 @@ def test_the_core_refuses_a_memory_it_did_not_make_or_one_in_use():
     for wrong in (object(), 3, "memory"):
         with pytest.raises(ValueError, match="memory must be None or what _klondike_core.memory"):
             compiled._klondike_core.search(**arguments, memory=wrong)
+    for deadline in ("deadline", "final_deadline"):  # a time must be a number, or None
+        with pytest.raises(TypeError, match="must be real number"):
+            compiled._klondike_core.search(**{**arguments, deadline: "soon"})
     memory = compiled._klondike_core.memory()
     flag = threading.Event()
     started = threading.Event()

@@ -121,6 +121,9 @@ def test_a_sub_budget_never_outlives_its_parent():
     assert parent.within(5.0, None).deadline == parent.deadline
     assert parent.within(0.5, 10).deadline < parent.deadline and parent.within(0.5, 10).node_limit == 10
     assert Budget(None, None, None).within(None, None).deadline is None
+    # The whole solve's deadline goes down to every sub-budget, however near their own.
+    assert parent.within(0.5, 10).within(0.1, None).final == parent.deadline == parent.final
+    assert Budget(None, None, None).within(0.5, None).final is None
 
 
 def test_the_streamlined_game_has_two_redeals_left():

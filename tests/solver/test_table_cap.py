@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import solitaire_widget as sw
-from solitaire_widget.solver import search
+from solitaire_widget.solver import compiled, search
 from solitaire_widget.solver.budget import Budget
 from solitaire_widget.solver.klondike import KlondikeState
 from solitaire_widget.solver.search import Memory, depth_first, make_room, proof_mark, thin
@@ -73,3 +73,42 @@ def test_a_search_with_a_quarter_of_the_room_it_needs_still_ends(monkeypatch):
     monkeypatch.setattr(search, "thin", lambda table, keep: table.clear())
     verdict, _, stats = depth_first(aunt_mary_19(), Budget(None, 160_000, None), 2_887)
     assert verdict == "unknown" and stats["table_clears"] > 5
+
+
+def test_a_phase_of_a_solve_thins_past_its_own_deadline_but_not_the_solves():
+    # A phase's proofs serve the phases after it, so only the whole solve's deadline counts.
+    phase = Budget(None, None, None).within(1e-9, None)
+    table = table_with_proofs()
+    assert make_room(table, 10, phase, None) is not None and len(table) == 5
+    phase = Budget(1e-9, None, None).within(None, None)
+    table = table_with_proofs()
+    assert make_room(table, 10, phase, None) is None and table == {}
+
+
+ENGINES = ["python", pytest.param("c", marks=pytest.mark.skipif(not compiled.available(),
+                                                                  reason="the compiled solver core is not built"))]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("near", [False, True], ids=["deadline-far", "deadline-near"])
+def test_both_engines_empty_a_full_table_when_the_solve_must_end_first(engine, near):
+    search_with = depth_first if engine == "python" else compiled.search
+    memory = Memory(aunt_mary_19().game())
+
+    def info() -> dict[str, int]:
+        return memory.info() if engine == "python" else compiled._klondike_core.memory_info(memory.core)
+
+    # A first search, cut off, leaves thousands of proofs (but not the root's).
+    search_with(aunt_mary_19(), Budget(None, 30_000, None), 1_000_000, memory)
+    assert info()["proved"] > 2_000
+    # A second one, of 100 nodes, with a smaller cap: its first new state makes room. Its solve's deadline
+    # is past, or is nowhere near.
+    budget = Budget(None, 100, None)
+    if near:
+        budget.final = budget.started - 1
+    _, _, stats = search_with(aunt_mary_19(), budget, 2_000, memory)
+    assert stats["table_clears"] == 1 and stats["nodes"] == 100
+    if near:
+        assert info()["proved"] < 100  # emptied: only what its hundred nodes proved
+    else:
+        assert 500 < info()["proved"] <= 1_000 + 100  # thinned: the heaviest proofs, in at most half the cap

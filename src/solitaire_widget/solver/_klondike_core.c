@@ -1139,6 +1139,8 @@ typedef struct {
     long long node_limit;       /* -1: none */
     int has_deadline;
     int64_t deadline_ns;        /* on this module's clock (see now_ns) */
+    int has_final;
+    int64_t final_ns;           /* Budget.final: the deadline of the whole solve this search is part of */
     PyObject *cancel;           /* borrowed; NULL: none */
     int main_thread;            /* running in Python's main thread, where signals are handled */
     size_t table_limit;
@@ -1280,8 +1282,8 @@ static void prove_lost(Engine *e, int64_t visit, long long nodes)
     }
 }
 
-/* search.py's make_room(): the full table thinned, or emptied when the deadline is nearer than a thinning would
- * take (the last one's time, or THIN_NS_PER_STATE a state before the first). */
+/* search.py's make_room(): the full table thinned, or emptied when the final deadline is nearer than a thinning
+ * would take (the last one's time, or THIN_NS_PER_STATE a state before the first). */
 #define THIN_NS_PER_STATE 100
 
 static void make_room(Engine *e)
@@ -1289,7 +1291,7 @@ static void make_room(Engine *e)
     Table *t = &e->mem->table;
     int64_t start = now_ns();
     int64_t expected = e->thin_ns ? e->thin_ns : (int64_t)t->count * THIN_NS_PER_STATE;
-    if (e->has_deadline && start + expected >= e->deadline_ns) {
+    if (e->has_final && start + expected >= e->final_ns) {
         table_empty(t);
     } else {
         table_thin(t, e->table_limit / 2);
@@ -1758,31 +1760,62 @@ static PyObject *py_memory_info(PyObject *self, PyObject *obj)
 
 PyDoc_STRVAR(search_doc,
 "search(columns, found, talon, pos, redeals_used, draw, redeals, alternate, king_only, rearrange_first,\n"
-"       perturb, node_limit, deadline, cancel, table_limit, guide=None, memory=None) -> (verdict, line, stats)\n"
+"       perturb, node_limit, deadline, cancel, table_limit, guide=None, memory=None, final_deadline=None)\n"
+"       -> (verdict, line, stats)\n"
 "\n"
 "Run solver.search.depth_first over the KlondikeState these fields describe (columns bottom to top with DOWN\n"
 "added to face-down cards, foundation ranks per suit, talon, pos, redeals used, the rules, and the perturb\n"
 "seed of its move order, 0 for none, and its guide, None or 52 bit masks), with the budget\n"
 "of solver.budget.Budget: node_limit (int or None), deadline (a time.perf_counter() reading or None) and\n"
-"cancel (an object with is_set(), or None); the table holds at most table_limit states before it is thinned.\n"
+"cancel (an object with is_set(), or None), and final_deadline (Budget.final: the deadline of the whole solve,\n"
+"by which thinning the table must end, or None); the table holds at most table_limit states before it is thinned.\n"
 "memory: None, or a memory() shared with earlier searches of the same position (the caller checks that).\n"
 "Returns what depth_first returns: the verdict, the internal line (KlondikeState move tuples) and the stats\n"
 "(nodes, peak_table, table_clears and, when stopped, stopped_by). The GIL is released while it runs.");
+
+/* A deadline on time.perf_counter's clock (a number, or None for none), moved onto this module's clock by reading
+ * both now. -1 with an exception set when it is not a number. */
+static int read_deadline(PyObject *obj, int *has, int64_t *ns)
+{
+    *has = 0;
+    if (obj == Py_None)
+        return 0;
+    double when = PyFloat_AsDouble(obj);
+    if (when == -1.0 && PyErr_Occurred())
+        return -1;
+    PyObject *time_module = PyImport_ImportModule("time");
+    if (!time_module)
+        return -1;
+    PyObject *now_obj = PyObject_CallMethod(time_module, "perf_counter", NULL);
+    Py_DECREF(time_module);
+    if (!now_obj)
+        return -1;
+    double now = PyFloat_AsDouble(now_obj);
+    Py_DECREF(now_obj);
+    if (now == -1.0 && PyErr_Occurred())
+        return -1;
+    double left = when - now;
+    if (left > 1e9)  /* some thirty years: no deadline in practice, and no overflow */
+        left = 1e9;
+    *has = 1;
+    *ns = now_ns() + (int64_t)(left * 1e9);
+    return 0;
+}
 
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"columns", "found", "talon", "pos", "redeals_used", "draw", "redeals", "alternate",
                             "king_only", "rearrange_first", "perturb", "node_limit", "deadline", "cancel",
-                            "table_limit", "guide", "memory", NULL};
+                            "table_limit", "guide", "memory", "final_deadline", NULL};
     PyObject *columns, *found, *talon, *perturb_seed, *node_limit, *deadline, *cancel, *table_limit;
-    PyObject *guide = Py_None, *memory = Py_None;
+    PyObject *guide = Py_None, *memory = Py_None, *final_deadline = Py_None;
     long pos, redeals_used, draw, redeals;
     int alternate, king_only, rearrange_first;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllpppOOOOO|OO:search", names, &columns, &found, &talon,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOllllpppOOOOO|OOO:search", names, &columns, &found, &talon,
                                      &pos, &redeals_used, &draw, &redeals, &alternate, &king_only,
                                      &rearrange_first, &perturb_seed, &node_limit, &deadline, &cancel,
-                                     &table_limit, &guide, &memory))
+                                     &table_limit, &guide, &memory, &final_deadline))
         return NULL;
 
     Engine *e = PyMem_RawCalloc(1, sizeof(Engine));
@@ -1878,27 +1911,9 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         goto fail;
     }
     e->table_limit = (unsigned long long)tl > (unsigned long long)SIZE_MAX ? SIZE_MAX : (size_t)tl;
-    if (deadline != Py_None) {
-        double when = PyFloat_AsDouble(deadline);
-        if (when == -1.0 && PyErr_Occurred())
-            goto fail;
-        PyObject *time_module = PyImport_ImportModule("time");
-        if (!time_module)
-            goto fail;
-        PyObject *now_obj = PyObject_CallMethod(time_module, "perf_counter", NULL);
-        Py_DECREF(time_module);
-        if (!now_obj)
-            goto fail;
-        double now = PyFloat_AsDouble(now_obj);
-        Py_DECREF(now_obj);
-        if (now == -1.0 && PyErr_Occurred())
-            goto fail;
-        double left = when - now;
-        if (left > 1e9)  /* some thirty years: no deadline in practice, and no overflow */
-            left = 1e9;
-        e->has_deadline = 1;
-        e->deadline_ns = now_ns() + (int64_t)(left * 1e9);
-    }
+    if (read_deadline(deadline, &e->has_deadline, &e->deadline_ns) < 0
+        || read_deadline(final_deadline, &e->has_final, &e->final_ns) < 0)
+        goto fail;
     if (cancel != Py_None)
         e->cancel = cancel;
     e->main_thread = in_main_thread();

@@ -23,7 +23,7 @@ class CancelFlag(Protocol):
 class Budget:
     """Decides when a search must stop and answer "unknown"."""
 
-    __slots__ = ("cancel", "deadline", "node_limit", "started", "stopped")
+    __slots__ = ("cancel", "deadline", "final", "node_limit", "started", "stopped")
 
     #: Why the search stopped early: "time", "nodes" or "cancelled" (None while it runs or if it finished).
     stopped: str | None
@@ -31,6 +31,9 @@ class Budget:
     def __init__(self, time_limit: float | None, node_limit: int | None, cancel: CancelFlag | None) -> None:
         self.started = time.perf_counter()
         self.deadline = None if time_limit is None else self.started + time_limit
+        #: The deadline of the whole solve this budget is part of (see :meth:`within`): a search may run a step
+        #: that cannot look at the clock, such as thinning its table, past its own deadline but not past this one.
+        self.final = self.deadline
         self.node_limit = node_limit
         self.cancel = cancel
         self.stopped = None
@@ -54,6 +57,7 @@ class Budget:
             inner.deadline = inner.started + seconds
         if self.deadline is not None and (inner.deadline is None or self.deadline < inner.deadline):
             inner.deadline = self.deadline
+        inner.final = self.final
         return inner
 
     def elapsed(self) -> float:

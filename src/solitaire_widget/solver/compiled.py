@@ -77,7 +77,7 @@ def search(state: KlondikeState, budget: Budget, table_limit: int,
         alternate=state.alternate, king_only=state.king_only, rearrange_first=state.rearrange_first,
         perturb=state.perturb, guide=state.guide,
         node_limit=budget.node_limit, deadline=budget.deadline, cancel=budget.cancel, table_limit=table_limit,
-        memory=core_memory)
+        memory=core_memory, final_deadline=budget.final)
     if "stopped_by" in stats:
         budget.stopped = stats["stopped_by"]
     return verdict, line, stats

@@ -20,9 +20,9 @@ repeated work small: most proofs take a handful of nodes and are cheap to redo, 
 are the search's real progress. Emptying the table instead, as this search first did, threw that progress away
 at every cap: Athena 145, proved lost in 74 million nodes by a search whose table never fills (11.7 million
 states), stayed undecided after 451 million nodes in 120 seconds under the compiled core's cap of 6 million.
-A thinning takes time (the compiled core about half a second for its 6 million states), so when the deadline is
-nearer than that the table is emptied instead (:func:`make_room`): the time limit is kept, and proofs kept so
-late would hardly help.
+A thinning takes time (the compiled core about half a second for its 6 million states), so when the whole solve's
+deadline is nearer than that the table is emptied instead (:func:`make_room`): the time limit is kept, and proofs
+kept so late would hardly help.
 
 **Memory shared between searches.** Searches of one position in other move orders (restarts, guided searches,
 see :mod:`solitaire_widget.solver.restarts`) may share a :class:`Memory`: the table, kept from one search to the
@@ -81,13 +81,15 @@ THIN_SECONDS_PER_STATE = 1e-7
 
 def make_room(table: dict[bytes, tuple[tuple[int, int], int]], table_limit: int, budget: Budget,
               last: float | None) -> float | None:
-    """Thin the full table to half its cap; or, when the budget's deadline is nearer than a thinning would take
-    (``last``, the search's last one, or :data:`THIN_SECONDS_PER_STATE` a state before the first), empty it: the
-    proofs would come too late to help, and the time limit is kept. Returns how long the thinning took, or
-    ``last`` when the table was emptied."""
+    """Thin the full table to half its cap; or, when the budget's final deadline (:attr:`Budget.final`, the whole
+    solve's) is nearer than a thinning would take (``last``, the search's last one, or
+    :data:`THIN_SECONDS_PER_STATE` a state before the first), empty it: the proofs would come too late to help,
+    and the time limit is kept. A search that is one phase of a solve may thin past its phase's own deadline:
+    its proofs serve the phases after it. Returns how long the thinning took, or ``last`` when the table was
+    emptied."""
     start = time.perf_counter()
     expected = last if last is not None else len(table) * THIN_SECONDS_PER_STATE
-    if budget.deadline is not None and start + expected >= budget.deadline:
+    if budget.final is not None and start + expected >= budget.final:
         table.clear()
         return last
     thin(table, table_limit // 2)
