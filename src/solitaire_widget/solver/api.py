@@ -21,8 +21,9 @@ from .search import depth_first
 #: Klondike-family search keeps two, the real game's and its relaxed game's (see
 #: :mod:`~solitaire_widget.solver.restarts`); in ``benchmarks/solver.py`` the process that solved 200 Athena deals
 #: peaked at 492 MB. The core fills the table some forty times faster, and a cap it reached within a 10-second search
-#: would cost it repeated work. Past the cap the table is emptied and the search goes on, still exact, only repeating
-#: some work. Pass a smaller ``table_limit`` where memory is tight.
+#: would cost it repeated work. At the cap the table is thinned to the proofs that took the most nodes, in half the
+#: cap (see :mod:`~solitaire_widget.solver.search`), and the search goes on, still exact, only repeating the work
+#: it forgot. Pass a smaller ``table_limit`` where memory is tight.
 TABLE_LIMIT = {"python": 2_000_000, "c": 6_000_000}
 
 
