@@ -1522,14 +1522,21 @@ static void engine_free(Engine *e)
     PyMem_RawFree(e);
 }
 
+/* module.function(), a new reference, or NULL with an exception. */
+static PyObject *call_in_module(const char *module, const char *function)
+{
+    PyObject *imported = PyImport_ImportModule(module);
+    if (!imported)
+        return NULL;
+    PyObject *result = PyObject_CallMethod(imported, function, NULL);
+    Py_DECREF(imported);
+    return result;
+}
+
 /* 1 in Python's main thread (threading.main_thread()), 0 elsewhere, -1 with an exception. */
 static int in_main_thread(void)
 {
-    PyObject *threading = PyImport_ImportModule("threading");
-    if (!threading)
-        return -1;
-    PyObject *main = PyObject_CallMethod(threading, "main_thread", NULL);
-    Py_DECREF(threading);
+    PyObject *main = call_in_module("threading", "main_thread");
     if (!main)
         return -1;
     PyObject *ident = PyObject_GetAttrString(main, "ident");
@@ -1783,11 +1790,7 @@ static int read_deadline(PyObject *obj, int *has, int64_t *ns)
     double when = PyFloat_AsDouble(obj);
     if (when == -1.0 && PyErr_Occurred())
         return -1;
-    PyObject *time_module = PyImport_ImportModule("time");
-    if (!time_module)
-        return -1;
-    PyObject *now_obj = PyObject_CallMethod(time_module, "perf_counter", NULL);
-    Py_DECREF(time_module);
+    PyObject *now_obj = call_in_module("time", "perf_counter");
     if (!now_obj)
         return -1;
     double now = PyFloat_AsDouble(now_obj);
