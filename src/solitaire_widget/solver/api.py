@@ -20,7 +20,7 @@ from .search import depth_first
 #: bytes a state in Python and 65 in the compiled core, so a full table takes about 400 MB in either. A
 #: Klondike-family search keeps two, the real game's and its relaxed game's (see
 #: :mod:`~solitaire_widget.solver.restarts`); in ``benchmarks/solver.py`` the process that solved 200 Athena deals
-#: peaked at 492 MB. The core fills the table some forty times faster, and a cap it reached within a 10-second search
+#: peaked at 509 MB. The core fills the table some forty times faster, and a cap it reached within a 10-second search
 #: would cost it repeated work. At the cap the table is thinned to the proofs that took the most nodes, in half the
 #: cap (see :mod:`~solitaire_widget.solver.search`), and the search goes on, still exact, only repeating the work
 #: it forgot. Pass a smaller ``table_limit`` where memory is tight.
