@@ -15,6 +15,10 @@ plays: Klondike, one card at a time with unlimited redeals (91.9%), and three at
 proved winnable up to that plus the share left undecided.
 
     python benchmarks/solver.py [--deals 200] [--budget 10] [--first 1] [--only athena,camelot] [--out runs.jsonl]
+    python benchmarks/solver.py --retry runs.jsonl --budget 60 [--only ...] [--out longer.jsonl]
+
+``--retry`` runs again, with the budget given, only the deals that an earlier run's ``--out`` file left undecided,
+and names each deal that gets a verdict: how many of the hard deals more time decides, and which.
 
 Run it with nothing else heavy on the machine: the budget is wall-clock time, so the shares decided depend on the
 machine's speed. The header gives a yardstick for that speed (the time of a fixed pure-Python loop) so that runs
@@ -50,11 +54,11 @@ SETTINGS: dict[str, tuple[str, dict[str, int], float | None]] = {
 }
 
 
-def run_setting(name: str, first: int, deals: int, budget: float, out: Any) -> None:
-    """Solve the deals of one setting; send a summary (and, through ``out``, one record per deal)."""
+def run_setting(name: str, deals: list[int], budget: float, out: Any) -> None:
+    """Solve ``deals`` of one setting; send their records, one per deal, and the process's peak memory."""
     variant, options, _ = SETTINGS[name]
     records = []
-    for deal in range(first, first + deals):
+    for deal in deals:
         game = sw.new_game(variant, deal=deal, **options)
         started = time.perf_counter()
         result = solve(game, time_limit=budget)
@@ -85,6 +89,30 @@ def yardstick_ms() -> float:
     return 1000 * best
 
 
+def undecided_deals(path: str) -> dict[str, list[int]]:
+    """The deals an earlier run's ``--out`` file left undecided, by setting, in the file's order, each once.
+
+    Raises ValueError, naming the line, for anything that is not such a record."""
+    undecided: dict[str, list[int]] = {}
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                name, deal, verdict = record["setting"], record["deal"], record["verdict"]
+            except (ValueError, TypeError, KeyError):
+                raise ValueError(f"{path}, line {number}: not a record of benchmarks/solver.py --out") from None
+            if name not in SETTINGS or isinstance(deal, bool) or not isinstance(deal, int) or deal < 0 \
+                    or verdict not in ("winnable", "unwinnable", "unknown"):
+                raise ValueError(f"{path}, line {number}: not a record of benchmarks/solver.py --out")
+            if verdict == "unknown":
+                deals = undecided.setdefault(name, [])
+                if deal not in deals:
+                    deals.append(deal)
+    return undecided
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -97,14 +125,27 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1, help="first deal number (default 1)")
     parser.add_argument("--only", default=",".join(SETTINGS), help="comma-separated settings: " + ", ".join(SETTINGS))
     parser.add_argument("--out", help="also write one JSON line per deal to this file")
+    parser.add_argument("--retry", metavar="RUNS", help="run only the deals this --out file left undecided")
     args = parser.parse_args()
     names = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = [name for name in names if name not in SETTINGS]
     if unknown:
         parser.error(f"unknown setting(s) {', '.join(unknown)}; choose from {', '.join(SETTINGS)}")
+    if args.retry:
+        try:
+            retried = undecided_deals(args.retry)
+        except (OSError, ValueError) as error:
+            parser.error(str(error))
+        deals = {name: retried[name] for name in names if name in retried}
+        which = f"the deals {args.retry} left undecided"
+        if not deals:
+            print(f"{args.retry} leaves no deal of {', '.join(names)} undecided: nothing to run")
+            return
+    else:
+        deals = {name: list(range(args.first, args.first + args.deals)) for name in names}
+        which = f"deals {args.first}..{args.first + args.deals - 1}"
 
-    print(f"solver benchmark: deals {args.first}..{args.first + args.deals - 1}, budget {args.budget:g} s per deal, "
-          f"one core, Python {sys.version.split()[0]}")
+    print(f"solver benchmark: {which}, budget {args.budget:g} s per deal, one core, Python {sys.version.split()[0]}")
     print(f"Klondike-family engine: {engine_name()}; machine yardstick: sum(range(10**7)) in {yardstick_ms():.0f} ms")
     header = (f"{'setting':<26} {'deals':>5} {'decided':>8} {'winnable':>9} {'median s':>9} {'p95 s':>7} "
               f"{'relaxed':>8} {'restarts':>8} {'nodes/s':>9} {'peak table':>10} {'peak MB':>8}")
@@ -113,9 +154,10 @@ def main() -> None:
     published_lines = []
     sink = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed below
     context = multiprocessing.get_context("spawn")
-    for name in names:
+    decided_lines = []
+    for name, setting_deals in deals.items():
         receiver, sender = context.Pipe(duplex=False)
-        worker = context.Process(target=run_setting, args=(name, args.first, args.deals, args.budget, sender))
+        worker = context.Process(target=run_setting, args=(name, setting_deals, args.budget, sender))
         worker.start()
         records, peak_mb = receiver.recv()
         worker.join()
@@ -133,13 +175,18 @@ def main() -> None:
         print(f"{name:<26} {count:>5} {decided:>8.1%} {winnable:>9.1%} {statistics.median(times):>9.3f} "
               f"{percentile(times, 0.95):>7.2f} {relaxed:>8.1%} {restarts:>8.1%} {speed:>9,.0f} "
               f"{max(r['peak_table'] for r in records):>10,} {peak_mb:>8.0f}", flush=True)
+        if args.retry:
+            verdicts = [f"{r['deal']} ({r['verdict']}, {r['seconds']:.1f} s)" for r in records
+                        if r["verdict"] != "unknown"]
+            decided_lines.append(f"{name}: {len(verdicts)} of {count} decided" + (": " if verdicts else "")
+                                 + ", ".join(verdicts))
         published = SETTINGS[name][2]
-        if published is not None:
+        if published is not None and not args.retry:
             published_lines.append(f"{name}: winnable share between {winnable:.1%} and {winnable + 1 - decided:.1%} "
                                    f"by our runs; published {published:.1%}")
     if sink:
         sink.close()
-    for line in published_lines:
+    for line in published_lines + decided_lines:
         print(line)
 
 
