@@ -16,10 +16,33 @@ Every move has three interchangeable forms, each round-tripping exactly:
 (True, True)
 >>> Move.parse("remove r3c3 r1c2")
 Move.parse('remove r1c2 r3c3')
+
+The text forms, short, readable and exact:
+
+=====================  ===============================================
+text                   move
+=====================  ===============================================
+``deal``               turn the stock's top card(s) onto the waste
+``redeal``             turn the waste back over onto the stock
+``t3-t5``              the top card of column 3 onto column 5
+``t3-t5x2``            the top two cards of column 3 onto column 5
+``waste-f1``           the waste card up to foundation 1
+``f2-t4``              foundation 2's top card back down to column 4
+``place r2c3``         Camelot: the waste card into row 2, column 3
+``remove r1c2``        Camelot: remove the Ten in r1c2
+``remove r1c2 r3c3``   Camelot: remove a pair adding up to ten
+=====================  ===============================================
+
+Parsing forgives case and spaces (``"T3 - T5 x2"`` reads as ``t3-t5x2``); writing always gives the canonical form
+above, so ``Move.parse(str(m)) is m`` for every move.
+
+>>> [str(Move.parse(text)) for text in ("DEAL", "waste - f1", "t3-t5 x 2", "remove r3c3 r1c2")]
+['deal', 'waste-f1', 't3-t5x2', 'remove r1c2 r3c3']
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Literal
 
 MoveKind = Literal["deal", "redeal", "move", "place", "remove"]
@@ -79,9 +102,7 @@ class Move:
             }
             for name, value in values.items():
                 object.__setattr__(move, name, value)
-            from .notation import format_move  # notation depends on this module, not the other way round
-
-            object.__setattr__(move, "_text", format_move(move))
+            object.__setattr__(move, "_text", _format(move))
             cls._interned[key] = move
         return move
 
@@ -125,12 +146,10 @@ class Move:
 
     @classmethod
     def parse(cls, text: str, game: Any = None) -> Move:
-        """The move written ``text`` (see :mod:`solitaire_widget.notation`).
+        """The move written ``text`` (see the text forms in the module docs).
 
         With a ``game``, the pile names are also checked against that game (Aunt Mary has no ``t7``)."""
-        from .notation import parse_move
-
-        move = parse_move(text)
+        move = _parse(text)
         if game is not None:
             game._check_names(move)
         return move
@@ -210,3 +229,44 @@ class Move:
 def _check_cell(cell: object) -> None:
     if not isinstance(cell, str) or cell not in CELL_INDEX:
         raise ValueError(f"{cell!r} is not a Camelot cell; cells are r1c1 to r4c4 (row, then column)")
+
+
+# Text forms ----------------------------------------------------------------------------------------------------
+
+_MOVE = re.compile(r"([a-z]+\d*)\s*-\s*([a-z]+\d*)(?:\s*x\s*(\d+))?")
+_CELLS = re.compile(r"(place|remove)((?:\s+r\dc\d)+)")
+
+
+def _format(move: Move) -> str:
+    """The canonical text of ``move``."""
+    if move.kind == "move":
+        suffix = f"x{move.count}" if move.count > 1 else ""
+        return f"{move.src}-{move.dst}{suffix}"
+    if move.kind == "place":
+        return f"place {move.dst}"
+    if move.kind == "remove":
+        return "remove " + " ".join(move.cells)
+    return move.kind
+
+
+def _parse(text: object) -> Move:
+    """The move written ``text``; ``ValueError`` says what a move looks like when it is not one."""
+    if not isinstance(text, str):
+        raise ValueError(f"a move's text must be a string, not {type(text).__name__}")
+    cleaned = text.strip().lower()
+    if cleaned in ("deal", "redeal"):
+        return Move.deal() if cleaned == "deal" else Move.redeal()
+    match = _MOVE.fullmatch(cleaned)
+    if match:
+        src, dst, count = match.groups()
+        return Move.move(src, dst, int(count) if count else 1)
+    match = _CELLS.fullmatch(cleaned)
+    if match:
+        kind, cells = match.group(1), match.group(2).split()
+        if kind == "place":
+            if len(cells) != 1:
+                raise ValueError(f"{text!r}: 'place' names exactly one cell, such as 'place r2c3'")
+            return Move.place(cells[0])
+        return Move.remove(*cells)
+    raise ValueError(f"{text!r} is not a move; moves read like 'deal', 'redeal', 't3-t5', 't3-t5x2', "
+                     "'waste-f1', 'place r2c3' or 'remove r1c2 r3c3'")
