@@ -31,11 +31,14 @@ from typing import TYPE_CHECKING, Any
 
 from .deals import MAX_DEAL, check_deal, shuffled_deck
 from .games import Engine, engine_class
+from .knowledge import Knowledge
 from .moves import PILE_INDEX, IllegalMove, Move
 from .rules import VariantRules, variant_rules
 
 if TYPE_CHECKING:
-    from .solver.hints import Hint
+    from collections.abc import Callable
+
+    from .advice import Hint
 
 __all__ = ["Game", "IllegalMove", "Move", "new_game"]
 
@@ -48,6 +51,18 @@ _POSITION_KEYS = {
 _HEADER_KEYS = ("format", "variant", "options", "deal")
 _FOOTER_KEYS = ("moves", "score", "status")
 _RECORD_KEYS = {"format", "variant", "options", "deal", "moves", "start"}
+
+
+#: The function that answers :meth:`Game.hint` (``solitaire_widget.advice.hint``). The rules model cannot import
+#: the advice, which is built on it, so the package installs it when it is imported: dependency inversion, the
+#: usual way for a lower layer to call a higher one without an import cycle.
+_advisor: Callable[..., Hint] | None = None
+
+
+def set_advisor(advisor: Callable[..., Hint] | None) -> None:
+    """Install the function that :meth:`Game.hint` calls as ``advisor(game, **options)``."""
+    global _advisor
+    _advisor = advisor
 
 
 def new_game(variant: str = "athena", deal: int | None = None, **options: int) -> Game:
@@ -63,7 +78,7 @@ class Game:
     """One game of patience: rules, position, history. See the module docs for a tour."""
 
     __slots__ = ("_rules", "_options", "_deal", "_engine", "_start", "_start_moves", "_history", "_redo",
-                 "_version", "_legal", "_status")
+                 "_version", "_legal", "_status", "_seen")
 
     def __init__(self, variant: str = "athena", deal: int | None = None, **options: int) -> None:
         rules = variant_rules(variant)
@@ -72,6 +87,7 @@ class Game:
         self._start: dict[str, Any] | None = None  # None: the start is the deal itself
         self._start_moves = 0
         self._engine.deal_from(shuffled_deck(self._deal))
+        self._seen = self._engine.visible()
 
     def _setup(self, rules: VariantRules, options: dict[str, int]) -> None:
         self._rules = rules
@@ -124,6 +140,7 @@ class Game:
         if "status" in position and position["status"] not in STATUSES:
             raise ValueError(f"a status is one of {', '.join(STATUSES)}, not {position['status']!r}")
         game._start = game.position()
+        game._seen = game._engine.visible()
         return game
 
     @classmethod
@@ -234,7 +251,10 @@ class Game:
             reason = self._engine.reason(move)
             if reason is not None:
                 raise IllegalMove(reason, move)
-        self._history.append((move, self._engine.apply(move)))
+        engine = self._engine
+        token = engine.apply(move)
+        self._history.append((move, token))
+        self._seen |= engine.revealed(move, token)
         if self._redo:
             self._redo.clear()
         self._version += 1
@@ -255,7 +275,9 @@ class Game:
         if not self._redo:
             raise ValueError("nothing to redo: no move has been undone since the last one played")
         move = self._redo.pop()
-        self._history.append((move, self._engine.apply(move)))
+        token = self._engine.apply(move)
+        self._history.append((move, token))
+        self._seen |= self._engine.revealed(move, token)
         self._version += 1
         return move
 
@@ -278,7 +300,9 @@ class Game:
         return tuple(self._redo)
 
     def restart(self) -> None:
-        """Back to the start position (the deal, or the position the game was built from); history cleared."""
+        """Back to the start position (the deal, or the position the game was built from); history cleared.
+
+        The player's :meth:`knowledge` stays: what they saw before the restart, they still know."""
         self._setup(self._rules, self._options)
         if self._start is None:
             self._engine.deal_from(shuffled_deck(self._deal))  # type: ignore[arg-type]
@@ -290,11 +314,17 @@ class Game:
         move = self._engine.foundation_move(PILE_INDEX.get(pile, -1) if isinstance(pile, str) else -1)
         return move if move is not None and self._engine.reason(move) is None else None
 
-    def hint(self, time_limit: float = 1.0) -> Hint:
-        """A suggested next move, from the solver when it proves a win in time, else from a heuristic."""
-        from .solver.hints import hint
+    def hint(self, **options: Any) -> Hint:
+        """A suggested next move: by default the fair hint, the move with the best win chance for a player who
+        sees what this player has seen; ``peek=True`` asks the solver, which looks at the hidden cards instead.
 
-        return hint(self, time_limit=time_limit)
+        The options (``peek``, ``samples``, ``time_limit``, ``node_limit``, ``seed``, ``cancel``) are those of
+        :func:`solitaire_widget.advice.hint`, which answers. The rules model does not import the advice built on
+        it: the package wires that function in when it is imported (see :func:`set_advisor`).
+        """
+        if _advisor is None:
+            raise RuntimeError("no advice is installed: import solitaire_widget (the package) to get hints")
+        return _advisor(self, **options)
 
     def _check_names(self, move: Move) -> None:
         """``ValueError`` when ``move`` names a pile this game does not have (Aunt Mary's ``t7``)."""
@@ -375,6 +405,18 @@ class Game:
             "status": self.status,
         }
 
+    def knowledge(self) -> Knowledge:
+        """What a player who watched this game knows of it: every card face up now or shown earlier in the game
+        (undone moves and restarts included), where it is now, and which places hold cards never seen.
+
+        The value holds no unseen card in any form, and not the deal number (which would give them all away), so
+        advice computed from it alone cannot peek. See :mod:`solitaire_widget.knowledge`.
+        """
+        data: dict[str, Any] = {"format": FORMAT_VERSION, "variant": self.variant, "options": dict(self._options)}
+        data.update(self._engine.masked_fields(self._seen))
+        data.update(moves=self.moves, score=self.score, status=self.status)
+        return Knowledge(data)
+
     # Records --------------------------------------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
@@ -404,6 +446,7 @@ class Game:
         other._engine = self._engine.copy()  # type: ignore[assignment]
         other._deal, other._start, other._start_moves = self._deal, self._start, self._start_moves
         other._history, other._redo = list(self._history), list(self._redo)
+        other._seen = self._seen
         return other
 
     def __copy__(self) -> Game:

@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["solitaire_widget", "solitaire_widget.cards", "solitaire_widget.deals", "solitaire_widget.moves",
-           "solitaire_widget.game"]
+           "solitaire_widget.game", "solitaire_widget.knowledge", "solitaire_widget.intervals"]
 
 
 @pytest.mark.parametrize("name", MODULES)

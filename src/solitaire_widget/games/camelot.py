@@ -130,6 +130,27 @@ class CamelotEngine:
                 self.grid[i] = self.removed.pop()
         self.phase = token
 
+    # What the player has been shown ---------------------------------------------------------------------------
+
+    def visible(self) -> int:
+        """The cards face up now, as a bit mask: the waste card, the grid and the removed cards (a removed card
+        was seen in the grid first)."""
+        mask = 0
+        for card in (*self.waste, *self.grid, *self.removed):
+            if card != EMPTY:
+                mask |= 1 << card
+        return mask
+
+    def revealed(self, move: Move, token: Any) -> int:
+        """The card ``move`` turned face up: the one a deal put on the waste."""
+        return 1 << self.waste[-1] if move.kind == "deal" else 0
+
+    def masked_fields(self, seen: int) -> dict[str, Any]:
+        """:meth:`position_fields` with every stock card not in ``seen`` (a bit mask) written as ``None``."""
+        fields = self.position_fields()
+        fields["stock"] = [CODE[c] if seen >> c & 1 else None for c in self.stock]
+        return fields
+
     # Explanations --------------------------------------------------------------------------------------------
 
     def reason(self, move: Move) -> str | None:

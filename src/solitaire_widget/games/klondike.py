@@ -267,6 +267,59 @@ class KlondikeEngine:
             self.piles[STOCK], self.piles[WASTE] = self.stock, self.waste
             self.redeals_used -= 1
 
+    # What the player has been shown ---------------------------------------------------------------------------
+
+    def visible(self) -> int:
+        """The cards face up now, as a bit mask (bit ``c`` for card ``c``): waste, foundations, face-up tableau.
+
+        A position given from outside may be in a later pass; the stock then holds only cards the waste showed in
+        an earlier pass, so they count as seen too (a redeal turns the waste over, it does not shuffle it).
+        """
+        mask = 0
+        piles = self.piles
+        for pile in piles[WASTE:]:
+            for card in pile:
+                if card < DOWN:
+                    mask |= 1 << card
+        if self.redeals_used:
+            for card in self.stock:
+                mask |= 1 << card
+        return mask
+
+    def revealed(self, move: Move, token: Any) -> int:
+        """The cards ``move`` (just applied, with its ``token``) turned face up, as a bit mask: those dealt onto
+        the waste, or the face-down card it uncovered in a column."""
+        kind = move.kind
+        if kind == "move":
+            return 1 << self.piles[move._s][-1] if token else 0
+        if kind == "deal":
+            mask = 0
+            for card in self.waste[len(self.waste) - token:]:
+                mask |= 1 << card
+            return mask
+        return 0
+
+    def masked_fields(self, seen: int) -> dict[str, Any]:
+        """:meth:`position_fields` with every card not in ``seen`` (a bit mask) written as ``None``.
+
+        A face-down tableau card that was seen (turned up, then down again by an undo) keeps its lower-case code,
+        and so does a seen stock card, in upper case as in a position: its place in the stock is known.
+        """
+        def code(card: int) -> str | None:
+            return CODE[card] if seen >> card & 1 else None
+
+        tableau = []
+        for t in range(TABLEAU0, TABLEAU0 + self.columns):
+            tableau.append([CODE[c] if c < DOWN else (CODE[c - DOWN].lower() if seen >> (c - DOWN) & 1 else None)
+                            for c in self.piles[t]])
+        return {
+            "stock": [code(c) for c in self.stock],
+            "waste": [CODE[c] for c in self.waste],
+            "foundations": [[CODE[c] for c in self.piles[f]] for f in _FOUNDATIONS],
+            "tableau": tableau,
+            "redeals_used": self.redeals_used,
+        }
+
     # Explanations --------------------------------------------------------------------------------------------
 
     def _pile_words(self, index: int) -> str:
