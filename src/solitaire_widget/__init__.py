@@ -7,36 +7,37 @@
 >>> g.cards_in("t1")
 ['9c', 'KS', '3d', 'JH']
 
-The rules model (:class:`Game`, :class:`Move`) imports nothing from Jupyter. The board widget
-(:class:`Solitaire`), the solver (:func:`solve`, :func:`locked_cards`) and the pictures (:func:`picture`) are
-loaded on first use.
+The rules model (:class:`Game`, :class:`Move`, :class:`Knowledge`) imports nothing from Jupyter, nor from the
+solver (:func:`solve`, :func:`locked_cards`) and the advice (:func:`chances`, :func:`hint`, :class:`FairPlayer`)
+built on it. The board widget (:class:`Solitaire`) and the pictures (:func:`picture`) are loaded on first use.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import game as _game
+from .advice import Chance, Chances, FairPlayer, Hint, chances, hint
 from .game import Game, new_game
+from .knowledge import Knowledge
 from .moves import IllegalMove, Move
 from .rules import VARIANTS
+from .solver import SolveResult, locked_cards, solve
 
 if TYPE_CHECKING:
     from .pictures import Picture, picture
-    from .solver import SolveResult, locked_cards, solve
-    from .solver.hints import Hint
     from .widget import Solitaire
 
-__all__ = ["VARIANTS", "Game", "Hint", "IllegalMove", "Move", "Picture", "Solitaire", "SolveResult",
-           "locked_cards", "new_game", "picture", "solve"]
+__all__ = ["VARIANTS", "Chance", "Chances", "FairPlayer", "Game", "Hint", "IllegalMove", "Knowledge", "Move",
+           "Picture", "Solitaire", "SolveResult", "chances", "hint", "locked_cards", "new_game", "picture", "solve"]
 __version__ = "0.1.0"
 
-# Name -> module for what is loaded on first use: the widget needs anywidget, the solver and pictures are big.
+# The package is where the layers meet: Game.hint() answers with the advice, which the rules model cannot import.
+_game.set_advisor(hint)
+
+# Name -> module for what is loaded on first use: the widget needs anywidget, and pictures are big.
 _LAZY = {
     "Solitaire": "widget",
-    "solve": "solver",
-    "locked_cards": "solver",
-    "SolveResult": "solver",
-    "Hint": "solver.hints",
     "picture": "pictures",
     "Picture": "pictures",
 }

@@ -59,7 +59,7 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
     :mod:`solitaire_widget.solver.compiled`); ``stats["engine"]`` says which ran, "c" or "python".
     """
     budget = Budget(_check_limit("time_limit", time_limit, float), _check_limit("node_limit", node_limit, int),
-                    _check_cancel(cancel))
+                    check_cancel(cancel))
     if table_limit is not None and (isinstance(table_limit, bool) or not isinstance(table_limit, int)
                                     or table_limit < 1):
         raise ValueError(f"table_limit must be a whole number of states, at least 1, not {table_limit!r}")
@@ -127,7 +127,10 @@ def _check_limit(name: str, value: object, kind: type) -> Any:
     return value
 
 
-def _check_cancel(cancel: object) -> CancelFlag | None:
-    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
-        raise ValueError(f"cancel must have an is_set() method, such as a threading.Event; got {cancel!r}")
+def check_cancel(cancel: object) -> CancelFlag | None:
+    """``cancel`` if it is None or an object with an ``is_set()`` method (an instance, not a class); ValueError
+    otherwise."""
+    if cancel is not None and (isinstance(cancel, type) or not callable(getattr(cancel, "is_set", None))):
+        raise ValueError(f"cancel must be an object with an is_set() method, such as threading.Event(); got "
+                         f"{cancel!r:.60}")
     return cancel  # type: ignore[return-value]

@@ -1,0 +1,143 @@
+"""The rule of thumb: a documented order of moves, read from what the player sees.
+
+It ranks the legal moves by what they do for the player, best first; ties keep ``Game.legal_moves()``'s order.
+The fair hint falls back on it where the win chances cannot tell the moves apart, and the fair player breaks ties
+with it. It reads only a :class:`~solitaire_widget.knowledge.Knowledge` value, so it cannot peek either.
+
+Klondike family (Athena, Thumb and Pouch, Aunt Mary, Klondike):
+
+1. a card goes up to a foundation (it scores, and frees what lies under it);
+2. a tableau move turns over a face-down card (the more face-down cards are left under it, the better: those
+   columns are the hardest to dig out);
+3. the waste card goes onto the tableau (it brings a new card into play);
+4. a tableau move empties a column (room for a King, or for anything in Thumb and Pouch);
+5. dealing from the stock, then redealing (new cards, but passes are limited);
+6. any other tableau move (it only rearranges face-up cards);
+7. taking a card back down from a foundation (it costs a point; sometimes needed, rarely first).
+
+Camelot:
+
+1. removing a Ten or a pair adding up to ten (it scores and makes room);
+2. placing a court card (it can only go to its own kind of cell);
+3. placing any other card in the centre, which no court card needs; failing that, on the border;
+4. dealing the next card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import JACK, KING, QUEEN, card_label, parse_card, rank_of
+from ..knowledge import Knowledge
+from ..moves import Move
+
+__all__ = ["move_words", "rank_moves", "rule_of_thumb"]
+
+Key = tuple[int, int]
+
+
+def rank_moves(knowledge: Knowledge, moves: list[Move]) -> list[tuple[Move, str]]:
+    """``moves`` (legal in ``knowledge``), best first by the rule of thumb, each with the reason in words."""
+    data = knowledge.to_dict()
+    rank = _camelot_rank if data["variant"] == "camelot" else _klondike_rank
+    keyed = [(rank(data, move), index, move) for index, move in enumerate(moves)]
+    keyed.sort(key=lambda item: (item[0][0], item[1]))
+    return [(move, why) for (_, why), _, move in keyed]
+
+
+def rule_of_thumb(knowledge: Knowledge, move: Move) -> tuple[Key, str]:
+    """(sort key, reason) for one legal move: smaller keys are better (see the module doc)."""
+    data = knowledge.to_dict()
+    return (_camelot_rank if data["variant"] == "camelot" else _klondike_rank)(data, move)
+
+
+def _label(code: str) -> str:
+    return card_label(parse_card(code.upper()))
+
+
+def _face_down(code: str | None) -> bool:
+    """Whether a tableau entry of a knowledge value is a face-down card (seen before, or never seen)."""
+    return code is None or code.islower()
+
+
+def _klondike_rank(data: dict[str, Any], move: Move) -> tuple[Key, str]:
+    if move.kind == "deal":
+        return (5, 0), "dealing brings new cards from the stock into play."
+    if move.kind == "redeal":
+        return (5, 1), "turning the waste over starts another pass through the stock."
+    src, dst, count = move.src or "", move.dst or "", move.count
+    if src == "waste":
+        card = _label(data["waste"][-1])
+        if dst.startswith("f"):
+            return (1, 0), f"the {card} from the waste can go up to a foundation."
+        return (3, 0), f"playing the {card} from the waste brings a new card into play."
+    if src.startswith("f"):
+        card = _label(data["foundations"][int(src[1:]) - 1][-1])
+        return (7, 0), f"taking the {card} back down from its foundation gives another card somewhere to go."
+    column = data["tableau"][int(src[1:]) - 1]
+    card = _label(column[-count])
+    if dst.startswith("f"):
+        return (1, 0), f"moving the {card} to a foundation scores a point."
+    rest = column[:-count]
+    if rest and _face_down(rest[-1]):
+        hidden = sum(_face_down(code) for code in rest)
+        return (2, -hidden), f"moving the {card} turns over a face-down card in {src}."
+    if not rest:
+        return (4, 0), f"moving the {card} empties {src}, making room for another group."
+    return (6, 0), f"moving the {card} to {dst} rearranges the face-up cards."
+
+
+_COURT_CELLS = {KING: "a corner", QUEEN: "the middle of the top or bottom row",
+                JACK: "the middle of the left or right column"}
+_CENTRE = {"r2c2", "r2c3", "r3c2", "r3c3"}
+
+
+def _cell(data: dict[str, Any], cell: str) -> str:
+    return data["grid"][int(cell[1]) - 1][int(cell[3]) - 1]
+
+
+def _camelot_rank(data: dict[str, Any], move: Move) -> tuple[Key, str]:
+    if move.kind == "remove":
+        cards = [_label(_cell(data, cell)) for cell in move.cells]
+        if len(cards) == 1:
+            return (1, 0), f"removing the {cards[0]} scores a point and clears a cell."
+        return (1, 0), f"removing the {cards[0]} and the {cards[1]}, which add up to ten, clears two cells."
+    if move.kind == "place":
+        code = data["waste"][-1]
+        rank = rank_of(parse_card(code))
+        card = _label(code)
+        if rank in _COURT_CELLS:
+            return (2, 0), f"the {card} may only go in {_COURT_CELLS[rank]}."
+        if move.dst in _CENTRE:
+            return (3, 0), f"placing the {card} in the centre keeps the border free for court cards."
+        return (4, 0), f"placing the {card} at the edge, as the centre is full."
+    return (5, 0), "dealing turns the next card of the stock onto the waste."
+
+
+def move_words(knowledge: Knowledge, move: Move) -> str:
+    """A legal move as a phrase naming only cards the player sees: "moving the 7♥ to column 5", "dealing"."""
+    data = knowledge.to_dict()
+    if move.kind == "deal":
+        return "dealing"
+    if move.kind == "redeal":
+        return "turning the waste over"
+    if move.kind == "place":
+        return f"placing the {_label(data['waste'][-1])} in {_cell_words(move.dst or '')}"
+    if move.kind == "remove":
+        cards = [_label(_cell(data, cell)) for cell in move.cells]
+        return "removing the " + " and the ".join(cards)
+    src, dst = move.src or "", move.dst or ""
+    if src == "waste":
+        card, where = _label(data["waste"][-1]), "from the waste "
+    elif src.startswith("f"):
+        card, where = _label(data["foundations"][int(src[1:]) - 1][-1]), "back down "
+    else:
+        card, where = _label(data["tableau"][int(src[1:]) - 1][-move.count]), ""
+    what = f"the {card}" if move.count == 1 else f"the {move.count} cards from the {card} up"
+    if dst.startswith("f"):
+        return f"moving {what} {where}up to a foundation"  # never from a foundation: that is not a move
+    return f"moving {what} {where}to column {dst[1:]}"
+
+
+def _cell_words(cell: str) -> str:
+    return f"row {cell[1]}, column {cell[3]}"
