@@ -1,6 +1,7 @@
-// Everything around the cards: toolbar, status line, message line, game-over banner and lesson bar.
+// Everything around the cards: toolbar, status line (with the win-chance meter), message line, game-over banner,
+// coach bar and lesson bar.
 
-import type { Action, Lesson, Message, View, Winnable } from "./types";
+import type { Action, CoachNote, Lesson, Message, Meter, View, Winnable } from "./types";
 
 function button(label: string, action: Action, send: (a: Action) => void, title: string): HTMLButtonElement {
   const b = document.createElement("button");
@@ -29,6 +30,11 @@ export class Chrome {
   readonly toolbar = div("sw-toolbar");
   readonly banner = div("sw-banner");
   readonly lessonBar = div("sw-lesson");
+  readonly coachBar = div("sw-coach");
+  private readonly coachText = div("sw-coach-text");
+  private readonly meter = document.createElement("span");
+  private readonly meterBar = document.createElement("span");
+  private readonly meterText = document.createElement("span");
   readonly statusLine = div("sw-status");
   readonly messageLine = div("sw-message");
   private readonly bannerText = div("sw-banner-text");
@@ -47,7 +53,13 @@ export class Chrome {
       undo: make("Undo", { action: "undo" }, "Undo the last move (U, Ctrl+Z)"),
       redo: make("Redo", { action: "redo" }, "Redo (Ctrl+Y)"),
       hint: make("Hint", { action: "hint" }, "Show a good move (H)"),
-      winnable: make("Still winnable?", { action: "winnable" }, "Ask the solver whether this position can still be won"),
+      winnable: make(
+        "Still winnable?",
+        { action: "winnable" },
+        "Peek: ask the solver, which looks at the face-down cards, whether this position can still be won",
+      ),
+      coach_undo: make("Undo", { action: "undo" }, "Take that move back"),
+      coach_close: make("Dismiss", { action: "coach_close" }, "Hide the coach's note"),
       lesson_back: make("Back", { action: "lesson_back" }, "Previous lesson step"),
       lesson_next: make("Next", { action: "lesson_next" }, "Next lesson step"),
       lesson_close: make("Close", { action: "lesson_close" }, "End the lesson"),
@@ -71,8 +83,19 @@ export class Chrome {
     this.lessonBar.append(this.stepText, this.caption, nav);
     this.caption.setAttribute("aria-live", "polite");
 
+    this.coachBar.setAttribute("role", "alert");
+    this.coachBar.hidden = true;
+    const coachActions = div("sw-coach-actions");
+    coachActions.append(b.coach_undo, b.coach_close);
+    this.coachBar.append(this.coachText, coachActions);
+
     this.verdict.className = "sw-verdict";
-    this.statusLine.append(this.statusText, this.verdict);
+    this.meter.className = "sw-meter";
+    this.meter.hidden = true;
+    this.meterBar.className = "sw-meter-bar";
+    this.meterText.className = "sw-meter-text";
+    this.meter.append(this.meterBar, this.meterText);
+    this.statusLine.append(this.statusText, this.meter, this.verdict);
     this.messageLine.setAttribute("aria-live", "polite");
     this.messageLine.setAttribute("role", "status");
   }
@@ -103,6 +126,23 @@ export class Chrome {
     const running = w.state === "running";
     this.buttons.winnable.textContent = running ? "Stop checking" : "Still winnable?";
     this.buttons.winnable.setAttribute("aria-pressed", String(running));
+  }
+
+  /** The fair win chance: a short figure on the status line, the whole sentence as its tooltip. */
+  showMeter(meter: Meter): void {
+    this.meter.hidden = meter.state === "off";
+    this.meter.dataset.state = meter.state;
+    this.meter.title = meter.text;
+    const share = meter.share;
+    this.meterText.textContent =
+      meter.state === "running" ? "Win chance…" : share === null ? meter.text : `Win chance ≈ ${Math.round(share * 100)}%`;
+    this.meterBar.style.setProperty("--sw-share", share === null ? "0" : String(share));
+    this.meter.setAttribute("aria-label", meter.text);
+  }
+
+  showCoach(note: CoachNote | null): void {
+    this.coachBar.hidden = note === null;
+    this.coachText.textContent = note?.text ?? "";
   }
 
   showLesson(lesson: Lesson): void {

@@ -66,6 +66,24 @@ export interface Winnable {
   text: string;
 }
 
+/** The fair win-chance meter (Python's `meter` trait). */
+export interface Meter {
+  state: "off" | "running" | "done";
+  share: number | null;
+  low: number | null;
+  high: number | null;
+  samples: number;
+  undecided: number;
+  text: string;
+}
+
+/** What the coach says of the last move, when it cut the win chance by much. */
+export interface CoachNote {
+  text: string;
+  blunder: boolean;
+  id: number;
+}
+
 export interface Lesson {
   active: boolean;
   step: number;
@@ -83,11 +101,15 @@ export interface Traits {
   message: Message;
   suggestion: Marks | null;
   winnable: Winnable;
+  meter: Meter;
+  coach_note: CoachNote | null;
   lesson_state: Lesson;
   highlight: boolean;
   animate: boolean;
   four_color: boolean;
   card_size: CardSize;
+  show_chances: boolean;
+  coach: boolean;
 }
 
 /** A move in FORMAT.md's dict form: exactly what the Python side accepts. */
@@ -102,7 +124,8 @@ export type Action =
   | { action: "play"; move: MoveDict }
   | { action: "foundation"; pile: string }
   | { action: "undo" | "redo" | "restart" | "new_deal" | "hint" | "winnable" }
-  | { action: "lesson_next" | "lesson_back" | "lesson_close" };
+  | { action: "lesson_next" | "lesson_back" | "lesson_close" }
+  | { action: "coach_close" };
 
 /** What the front end sends: an action stamped with the revision it was decided on. */
 export type Intent = Action & { type: "intent"; rev: number; seq: number; view: string };

@@ -17,7 +17,20 @@ const PADDING = 12;
 /** How long to wait for Python's answer to an intent (no kernel: a saved notebook) before giving up on it. */
 const ANSWER_TIMEOUT_MS = 3000;
 const MAX_QUEUED = 8;
-const SYNCED = ["view", "status_line", "message", "suggestion", "winnable", "lesson_state", "highlight", "animate", "four_color", "card_size"];
+const SYNCED = [
+  "view",
+  "status_line",
+  "message",
+  "suggestion",
+  "winnable",
+  "meter",
+  "coach_note",
+  "lesson_state",
+  "highlight",
+  "animate",
+  "four_color",
+  "card_size",
+];
 
 function isView(value: unknown): value is View {
   return typeof value === "object" && value !== null && "variant" in value && "rev" in value;
@@ -74,7 +87,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const felt = document.createElement("div");
   felt.className = "sw-felt";
   felt.append(table.board.el, chrome.banner);
-  root.append(chrome.toolbar, chrome.lessonBar, felt, chrome.statusLine, chrome.messageLine);
+  root.append(chrome.toolbar, chrome.lessonBar, chrome.coachBar, felt, chrome.statusLine, chrome.messageLine);
   el.append(root);
 
   // The board takes the keyboard when touched, so keys go to the game and not to the notebook.
@@ -136,6 +149,8 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     chrome.showStatus(model.get("status_line"));
     chrome.showMessage(model.get("message"));
     chrome.showWinnable(model.get("winnable"));
+    chrome.showMeter(model.get("meter"));
+    chrome.showCoach(model.get("coach_note"));
     chrome.showLesson(lesson);
     root.classList.toggle("sw-four-color", model.get("four_color"));
     if (root.dataset.size !== model.get("card_size")) {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import time
 
 import pytest
@@ -133,49 +132,47 @@ def test_hint_from_python_answers_at_once() -> None:
 
 
 def test_the_hint_button_searches_in_the_background_and_a_move_cancels_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    from solitaire_widget.solver import hints
+    from solitaire_widget.widget import solitaire
 
-    real, seen = hints.hint, []
+    real, seen = solitaire.hint, []
 
-    def slow_hint(game, *, time_limit, cancel):  # waits until cancelled (or 10 s), noting what it was given
-        seen.append((game, cancel.wait(10)))
-        return real(game, time_limit=0.1)
+    def slow_hint(known, *, time_limit, cancel):  # waits until cancelled (or 10 s), noting what it was given
+        seen.append((known, cancel.wait(10)))
+        return real(known, time_limit=0.1)
 
-    monkeypatch.setattr(hints, "hint", slow_hint)
+    monkeypatch.setattr(solitaire, "hint", slow_hint)
     widget = Solitaire("athena", deal=1)
     front = FakeFrontEnd(widget)
     answer = front.intent("hint")  # returns while the search runs
     assert answer["ok"] and widget.message["text"] == "Looking for a good move…" and widget.suggestion is None
     widget.play("deal")
     widget._hinting.join(10)
-    assert len(seen) == 1 and seen[0][1] is True and seen[0][0] is not widget.game  # cancelled; searched a copy
+    # Cancelled, and given only what the player knows: the knowledge value, never the game.
+    assert len(seen) == 1 and seen[0][1] is True and isinstance(seen[0][0], sw.Knowledge)
     assert widget.suggestion is None  # the late hint about the old position was dropped
 
 
-def test_a_failing_hint_search_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    from solitaire_widget.solver import hints
+def test_the_board_hint_is_fair_and_python_may_ask_for_a_peek() -> None:
+    widget = Solitaire("klondike", deal=2)
+    fair = widget.hint()
+    assert not fair.peeked and widget.suggestion["text"] == f"Hint: {fair.reason}"
+    peeked = widget.hint(peek=True)
+    assert peeked.peeked and widget.suggestion["text"].startswith("Hint: Looking at the hidden cards")
 
-    def broken(game, *, time_limit, cancel):
+
+def test_a_failing_hint_search_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solitaire_widget.widget import solitaire
+
+    def broken(known, *, time_limit, cancel):
         raise RuntimeError("out of cards")
 
-    monkeypatch.setattr(hints, "hint", broken)
+    monkeypatch.setattr(solitaire, "hint", broken)
     widget = Solitaire("athena", deal=1)
     before = widget.game.position()
     FakeFrontEnd(widget).intent("hint")
     widget._hinting.join(10)
-    assert widget.message == {"text": "The solver failed: out of cards", "kind": "error", "id": widget.message["id"]}
+    assert widget.message == {"text": "The hint failed: out of cards", "kind": "error", "id": widget.message["id"]}
     assert widget.suggestion is None and widget.game.position() == before
-
-
-def test_without_a_solver_hints_and_checks_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "solitaire_widget.solver.hints", None)
-    monkeypatch.setitem(sys.modules, "solitaire_widget.solver", None)
-    widget = Solitaire("athena", deal=1)
-    front = FakeFrontEnd(widget)
-    assert not front.intent("hint")["ok"] and "solver" in widget.message["text"]
-    assert widget.hint() is None
-    front.intent("winnable")
-    assert widget.winnable["verdict"] == "unavailable"
 
 
 def _wait_for_verdict(widget: Solitaire, timeout: float = 30.0) -> dict:
@@ -200,7 +197,8 @@ def test_a_locked_card_says_why_without_naming_what_is_face_down() -> None:
     widget.check_winnable()
     state = _wait_for_verdict(widget)
     assert state["verdict"] == "unwinnable"
-    assert state["text"] == "Not winnable any more: a card you cannot see yet can never leave its place."
+    assert state["text"] == ("Peeking at the hidden cards: not winnable any more, a card you cannot see yet can "
+                             "never leave its place.")
     assert "Q" not in state["text"] and "spade" not in state["text"]
 
 
@@ -216,7 +214,8 @@ def test_lock_reason_names_only_cards_in_sight(tableau, diamonds, waste, redeals
                                waste=waste, draw=1, redeals=2, redeals_used=redeals_used)
     game = sw.Game.from_position(position)
     assert lock_reason(game) == expected
-    assert verdict_text(solve(game), lock_reason(game))["text"] == f"Not winnable any more: {expected}."
+    assert verdict_text(solve(game), lock_reason(game))["text"] == (f"Peeking at the hidden cards: not winnable "
+                                                                    f"any more, {expected}.")
 
 
 def test_a_position_lost_without_a_lock_says_the_solver_tried_every_line() -> None:
@@ -225,21 +224,21 @@ def test_a_position_lost_without_a_lock_says_the_solver_tried_every_line() -> No
     widget.check_winnable()
     state = _wait_for_verdict(widget)
     assert state["verdict"] == "unwinnable" and lock_reason(widget.game) == ""
-    assert state["text"].startswith("Not winnable any more: the solver tried every line")
+    assert state["text"].startswith("Peeking at the hidden cards: not winnable any more, the solver tried every")
     assert lock_reason(sw.new_game("camelot", deal=1)) == ""
 
 
 def test_a_move_cancels_the_winnable_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    from solitaire_widget import solver
+    from solitaire_widget.widget import analysis
 
     started, seen_cancel = [], []
 
     def slow_solve(game, *, time_limit, cancel):
         started.append(game)
         seen_cancel.append(cancel.wait(10))
-        return solver.solve(game, time_limit=0.1)
+        return solve(game, time_limit=0.1)
 
-    monkeypatch.setattr(solver, "solve", slow_solve)
+    monkeypatch.setattr(analysis, "solve", slow_solve)
     widget = Solitaire("athena", deal=1)
     widget.check_winnable()
     assert widget.winnable["state"] == "running"
@@ -250,9 +249,9 @@ def test_a_move_cancels_the_winnable_check(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_the_winnable_button_toggles(monkeypatch: pytest.MonkeyPatch) -> None:
-    from solitaire_widget import solver
+    from solitaire_widget.widget import analysis
 
-    monkeypatch.setattr(solver, "solve", lambda game, *, time_limit, cancel: cancel.wait(10))
+    monkeypatch.setattr(analysis, "solve", lambda game, *, time_limit, cancel: cancel.wait(10))
     widget = Solitaire("athena", deal=1)
     front = FakeFrontEnd(widget)
     front.intent("winnable")
@@ -297,3 +296,82 @@ def test_a_lesson_is_checked_before_it_starts() -> None:
     with pytest.raises(ValueError, match="at least one"):
         widget.lesson([])
     assert not widget.lesson_state["active"] and widget.game.history == ()
+
+
+# The win-chance meter and the coach ----------------------------------------------------------------------------
+
+def _settle(widget: Solitaire, timeout: float = 30.0) -> None:
+    """Wait for the worker threads: the meter's analysis and the coach's review."""
+    deadline = time.monotonic() + timeout
+    while widget._analysing.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    widget._analysing.join(timeout)
+
+
+def test_the_meter_is_off_by_default_and_shows_the_fair_chance_when_on() -> None:
+    widget = Solitaire("thumb-and-pouch", deal=1, chance_time=2.0)
+    assert widget.meter["state"] == "off" and not widget._analysing.running
+    widget.show_chances = True
+    _settle(widget)
+    meter = widget.meter
+    assert meter["state"] == "done" and 0 <= meter["share"] <= 1 and meter["low"] <= meter["share"] <= meter["high"]
+    assert meter["text"].startswith("Win chance: about") and meter["samples"] > 0
+    front = FakeFrontEnd(widget)
+    front.play({"kind": "deal"})
+    assert widget.meter["state"] == "running"  # a move starts a new estimate at once
+    _settle(widget)
+    assert widget.meter["state"] == "done"
+    widget.show_chances = False
+    assert widget.meter["state"] == "off"
+
+
+def test_a_move_cancels_the_estimate_of_the_old_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solitaire_widget.widget import solitaire
+
+    given = []
+
+    def slow(known, *, time_limit, cancel):
+        given.append(known)
+        cancel.wait(10)
+        return sw.chances(known, samples=2, time_limit=0.2)
+
+    monkeypatch.setattr(solitaire, "chances", slow)
+    widget = Solitaire("athena", deal=1, show_chances=True)
+    widget.play("deal")  # cancels the first estimate, starts another
+    widget._analysing.cancel()
+    _settle(widget)
+    assert all(isinstance(known, sw.Knowledge) for known in given), "the meter is given the knowledge only"
+    assert widget.meter["state"] == "running"  # neither cancelled answer was shown
+
+
+def test_the_coach_speaks_up_after_a_blunder_and_offers_undo(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solitaire_widget.widget import solitaire
+
+    # Budgets that make the answers the same on every machine.
+    monkeypatch.setattr(solitaire, "chances", lambda known, *, time_limit, cancel: sw.chances(
+        known, samples=8, time_limit=None, node_limit=300_000, cancel=cancel))
+    widget = Solitaire("aunt-mary", deal=23, coach=True)
+    for move in ["deal", "waste-f1", "deal", "deal"]:
+        widget.play(move)
+        _settle(widget)
+    assert widget.coach_note is None, "no blunder so far"
+    widget.play("waste-t5")  # covers the 3♣'s place in column 5: no sample can be won any more
+    _settle(widget)
+    note = widget.coach_note
+    assert note is not None and note["blunder"]
+    assert note["text"] == ("That move dropped your chances from 25% to 0%; moving the 3♣ to column 4 would have "
+                            "kept 25%.")
+    assert widget.message["text"] == note["text"]
+    front = FakeFrontEnd(widget)
+    assert front.intent("undo")["ok"] and widget.coach_note is None
+    widget.play("waste-t5")
+    _settle(widget)
+    assert widget.coach_note is not None
+    assert front.intent("coach_close")["ok"] and widget.coach_note is None
+
+
+def test_the_still_winnable_check_says_it_peeks() -> None:
+    widget = Solitaire("thumb-and-pouch", deal=1)
+    widget.check_winnable()
+    assert widget.winnable["text"].startswith("Peeking at the hidden cards")
+    assert _wait_for_verdict(widget)["text"].startswith("Peeking at the hidden cards")

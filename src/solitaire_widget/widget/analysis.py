@@ -1,13 +1,13 @@
-"""The solver, seen from the board: hints and "Still winnable?", searched off the kernel's main thread.
+"""Advice and the solver, seen from the board: the fair hint, the win-chance meter, the coach and "Still
+winnable?", all worked out off the kernel's main thread.
 
-The solver is imported only when first asked for (``widget -> solver`` is allowed, but a board that never asks
-should not pay for loading it), and a missing or failing solver becomes a sentence on the board, never an error in
-the kernel.
+The fair ones (hint, meter, coach) are given only the player's :class:`~solitaire_widget.knowledge.Knowledge`,
+an immutable value, so a worker thread can read it while the game moves on. "Still winnable?" is the one look at
+the hidden cards, and says so: it searches a *copy* of the game, so the live game is never touched from two
+threads.
 
-What the board asks for runs in a worker thread (:class:`BackgroundSearch`) on a *copy* of the game, so the
-notebook stays responsive and the live game is never touched from two threads. The widget cancels the search
-(through the ``cancel`` event the solver polls) as soon as the position changes, since its answer would be about a
-position that no longer exists.
+Each runs in a worker thread (:class:`BackgroundSearch`); the widget cancels it (through the ``cancel`` event the
+searches poll) as soon as the position changes, since its answer would be about a position that no longer exists.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..advice import Chances
 from ..cards import card_label, parse_card
+from ..solver import locked_cards, solve
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -26,25 +28,22 @@ log = logging.getLogger(__name__)
 
 IDLE: dict[str, Any] = {"state": "idle", "verdict": "", "text": ""}
 RUNNING: dict[str, Any] = {"state": "running", "verdict": "",
-                           "text": "Checking whether this position can still be won…"}
+                           "text": "Peeking at the hidden cards: checking whether this position can still be won…"}
+#: The win-chance meter when it is off, and while it works.
+METER_OFF: dict[str, Any] = {"state": "off", "share": None, "low": None, "high": None, "samples": 0,
+                             "undecided": 0, "text": ""}
+METER_RUNNING: dict[str, Any] = {**METER_OFF, "state": "running", "text": "Win chance: working it out…"}
 
 
-def load_hint() -> Callable[..., Any]:
-    """The solver's ``hint`` function; ``LookupError`` with a sentence for the board when it cannot be loaded."""
-    try:
-        from ..solver.hints import hint
-    except ImportError as error:
-        raise LookupError(f"Hints come from the solver, which cannot be loaded here ({error}).") from None
-    return hint
-
-
-def load_solve() -> Callable[..., Any]:
-    """The solver's ``solve`` function; ``LookupError`` with a sentence for the board when it cannot be loaded."""
-    try:
-        from ..solver import solve
-    except ImportError as error:
-        raise LookupError(f"The solver cannot be loaded here ({error}), so winnability cannot be checked.") from None
-    return solve
+def meter_state(table: Chances) -> dict[str, Any]:
+    """The ``meter`` trait for a finished estimate of the chances."""
+    now = table.now
+    low, high = now.interval
+    undecided = f", {now.undecided} undecided" if now.undecided else ""
+    text = (f"Win chance: about {now.share:.0%} (95% CI {low:.0%}–{high:.0%}, on {now.samples} deals the hidden "
+            f"cards could make{undecided})")
+    return {"state": "done", "share": round(now.share, 4), "low": round(low, 4), "high": round(high, 4),
+            "samples": now.samples, "undecided": now.undecided, "text": text}
 
 
 def lock_reason(game: Game) -> str:
@@ -55,8 +54,6 @@ def lock_reason(game: Game) -> str:
     """
     if game.variant == "camelot":
         return ""
-    from ..solver import locked_cards
-
     cards = locked_cards(game)
     if not cards:
         return ""
@@ -76,17 +73,18 @@ def verdict_text(result: Any, lock: str = "") -> dict[str, Any]:
     seconds = getattr(result, "stats", {}).get("seconds")
     took = f" ({seconds:.1f} s)" if isinstance(seconds, (int, float)) else ""
     if verdict == "winnable":
-        text = f"Still winnable: knowing every card, the solver found a win in {len(result.line)} moves{took}."
+        text = (f"Peeking at the hidden cards: still winnable, the solver found a win in {len(result.line)} "
+                f"moves{took}.")
     elif verdict == "unwinnable" and lock:
-        text = f"Not winnable any more: {lock}."
+        text = f"Peeking at the hidden cards: not winnable any more, {lock}."
     elif verdict == "unwinnable":
-        text = f"Not winnable any more: the solver tried every line{took}."
+        text = f"Peeking at the hidden cards: not winnable any more, the solver tried every line{took}."
     else:
-        text = f"Undecided: the solver ran out of time{took}."
+        text = f"Peeking at the hidden cards: undecided, the solver ran out of time{took}."
     return {"state": "done", "verdict": verdict, "text": text}
 
 
-def winnable_state(solve: Callable[..., Any], game: Game, time_limit: float, cancel: threading.Event) -> dict[str, Any]:
+def winnable_state(game: Game, time_limit: float, cancel: threading.Event) -> dict[str, Any]:
     """Search ``game`` (a copy the caller owns) and answer the finished ``winnable`` trait."""
     result = solve(game, time_limit=time_limit, cancel=cancel)
     return verdict_text(result, lock_reason(game) if result.verdict == "unwinnable" else "")

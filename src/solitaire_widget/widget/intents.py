@@ -15,6 +15,7 @@ from ..moves import Move
 #: Actions that carry nothing but their name.
 SIMPLE_ACTIONS = frozenset({
     "undo", "redo", "restart", "new_deal", "hint", "winnable", "lesson_next", "lesson_back", "lesson_close",
+    "coach_close",
 })
 ACTIONS = SIMPLE_ACTIONS | {"play", "foundation"}
 _COMMON = {"type", "rev", "seq", "view", "action"}

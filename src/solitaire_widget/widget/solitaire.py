@@ -20,10 +20,12 @@ import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
+from ..advice import Chances, Review, chances, hint
 from ..cards import card_label, parse_card
 from ..game import Game, new_game
+from ..knowledge import Knowledge
 from ..moves import Move
-from .analysis import IDLE, RUNNING, BackgroundSearch, load_hint, load_solve, winnable_state
+from .analysis import IDLE, METER_OFF, METER_RUNNING, RUNNING, BackgroundSearch, meter_state, winnable_state
 from .intents import Intent, parse_intent, reply_address
 from .lesson import NO_LESSON, Lesson
 from .view import describe, masked_view, move_marks, move_words, pile_words, status_line
@@ -65,8 +67,13 @@ class Solitaire(anywidget.AnyWidget):
     Display options, all synced traits you may change later: ``highlight`` (mark the legal targets of a held
     card), ``animate`` (about 150 ms of motion; the browser's reduced-motion setting always wins),
     ``four_color`` (four suit colours) and ``card_size`` (``"small"``, ``"medium"``, ``"large"``: the largest
-    size; the board still shrinks to fit a narrow cell). ``hint_time`` and ``solve_time`` are the solver budgets,
-    in seconds, for Hint and for "Still winnable?"; both search in a worker thread when asked from the board.
+    size; the board still shrinks to fit a narrow cell).
+
+    Help, none of which peeks but "Still winnable?": Hint shows the fair hint (the move with the best win chance
+    for a player who sees what this player has seen); ``show_chances=True`` shows that win chance after every move,
+    and ``coach=True`` says so when a move cut it by much and offers Undo (both off by default, both traits).
+    "Still winnable?" asks the solver, which looks at the face-down cards, and says so. ``hint_time``,
+    ``chance_time`` and ``solve_time`` are their budgets in seconds; all of them work in a worker thread.
 
     Playing on the board changes :attr:`game` at once; calling :meth:`play`, :meth:`undo`, :meth:`redo`,
     :meth:`restart` or :meth:`new_deal` changes the board. :meth:`on_move` registers a callback for every change,
@@ -84,23 +91,36 @@ class Solitaire(anywidget.AnyWidget):
     message = traitlets.Dict().tag(sync=True)
     #: The hint on show, as piles to mark (``{"from", "to", "text"}``), or None.
     suggestion = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
-    #: The "Still winnable?" check: ``{"state": "idle" | "running" | "done", "verdict", "text"}``.
+    #: The "Still winnable?" check, the one look at the hidden cards: ``{"state", "verdict", "text"}``.
     winnable = traitlets.Dict().tag(sync=True)
+    #: The win-chance meter: ``{"state": "off" | "running" | "done", "share", "low", "high", "samples",
+    #: "undecided", "text"}`` (see :attr:`show_chances`).
+    meter = traitlets.Dict().tag(sync=True)
+    #: What the coach says of the last move (see :attr:`coach`): ``{"text", "blunder", "id"}``, or None.
+    coach_note = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     #: The lesson player's bar (see :meth:`lesson`).
     lesson_state = traitlets.Dict().tag(sync=True)
     highlight = traitlets.Bool(True).tag(sync=True)
     animate = traitlets.Bool(True).tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
     card_size = traitlets.Enum(("small", "medium", "large"), "medium").tag(sync=True)
+    #: Show the fair win chance after every move (worked out in a worker thread; off by default).
+    show_chances = traitlets.Bool(False).tag(sync=True)
+    #: After a move that cut the fair win chance by much, say so and offer Undo (off by default).
+    coach = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, variant: str | None = None, deal: int | None = None, *, game: Game | None = None,
                  highlight: bool = True, animate: bool = True, four_color: bool = False,
-                 card_size: str = "medium", hint_time: float = 1.0, solve_time: float = 10.0,
+                 card_size: str = "medium", show_chances: bool = False, coach: bool = False,
+                 hint_time: float = 1.0, chance_time: float = 1.0, solve_time: float = 10.0,
                  **options: int) -> None:
         # Set before anything can fail: ipywidgets closes even a half-built widget when it is collected.
         self._lock = threading.RLock()
         self._check = BackgroundSearch("solitaire-winnable")
         self._hinting = BackgroundSearch("solitaire-hint")
+        self._analysing = BackgroundSearch("solitaire-chances")
+        #: The fair chances of the position at a revision, once worked out: (rev, knowledge, chances).
+        self._analysis: tuple[int, Knowledge, Chances] | None = None
         if game is None:
             game = new_game(variant or "athena", deal, **options)
         elif not isinstance(game, Game):
@@ -113,13 +133,17 @@ class Solitaire(anywidget.AnyWidget):
         self._lesson: Lesson | None = None
         self._callbacks = CallbackDispatcher()
         self.hint_time = hint_time
+        self.chance_time = chance_time
         self.solve_time = solve_time
         super().__init__(
             view=masked_view(game, 0), status_line=status_line(game), lesson_state=NO_LESSON, winnable=IDLE,
-            message={"text": "", "kind": "", "id": 0}, highlight=highlight, animate=animate,
-            four_color=four_color, card_size=card_size,
+            meter=METER_OFF, message={"text": "", "kind": "", "id": 0}, highlight=highlight, animate=animate,
+            four_color=four_color, card_size=card_size, show_chances=show_chances, coach=coach,
         )
         self.on_msg(self._on_board_message)
+        self.observe(self._advice_switched, names=["show_chances", "coach"])
+        if show_chances or coach:
+            self._analyse(None, None)
 
     # The game --------------------------------------------------------------------------------------------------
 
@@ -158,8 +182,9 @@ class Solitaire(anywidget.AnyWidget):
 
     def _play(self, move: Move | dict | str, source: Source) -> Move:
         before = self._game.position()
+        known = self._game.knowledge() if self.coach else None
         played = self._game.play(move)
-        self._changed("play", played, source, describe(played, before, self._game.position()))
+        self._changed("play", played, source, describe(played, before, self._game.position()), known)
         return played
 
     def _step(self, action: Literal["undo", "redo"], source: Source) -> Move:
@@ -182,55 +207,48 @@ class Solitaire(anywidget.AnyWidget):
         from Python; ``remove=True`` unregisters it. An exception in a callback is shown, not raised."""
         self._callbacks.register_callback(callback, remove=remove)
 
-    # Help from the solver --------------------------------------------------------------------------------------
+    # Advice ----------------------------------------------------------------------------------------------------
 
-    def hint(self) -> Any:
-        """Ask the solver for a good move and mark it on the board without playing it.
+    def hint(self, peek: bool = False) -> Any:
+        """Mark a good move on the board without playing it, and answer it as a ``Hint``.
 
-        Answers the solver's ``Hint`` (``move``, ``kind``, ``reason``), or ``None`` when there is nothing to
-        suggest or no solver; the message line says which. It searches for up to :attr:`hint_time` seconds before
-        it returns; the board's Hint button asks the same in a worker thread instead, so the kernel stays free.
+        By default the fair hint: the move with the best win chance for a player who sees what this player has
+        seen (searched for up to :attr:`hint_time` seconds). ``peek=True`` asks the solver instead, which looks at
+        the face-down cards. Answers ``None`` when the game is over. The board's Hint button asks for the fair hint
+        in a worker thread instead, so the kernel stays free.
         """
         with self._lock:
-            hint = self._hint_function()
-            if hint is None:
+            if not self._can_hint():
                 return None
-            found = hint(self._game, time_limit=self.hint_time)
+            found = hint(self._game, peek=peek, time_limit=self.hint_time)
             self._show_hint(found)
             return found
 
-    def _hint_function(self) -> Callable[..., Any] | None:
-        """The solver's hint function, or None (said on the message line) when no hint can be asked for."""
+    def _can_hint(self) -> bool:
         if self._game.is_over:
             self._say("The game is over: there is no move to suggest.", "info")
-            return None
-        try:
-            return load_hint()
-        except LookupError as error:
-            self._say(str(error), "error")
-            return None
+            return False
+        return True
 
     def _show_hint(self, found: Any) -> None:
         """Mark ``found`` (a ``Hint``) on the board and say it, or say that there is nothing to suggest."""
         move = getattr(found, "move", None)
         if move is None:
-            self._say("The solver has no move to suggest here.", "info")
+            self._say("There is no move to suggest here.", "info")
             return
         src, dst = move_marks(move)
-        how = "winning line" if getattr(found, "kind", "") == "winning" else "rule of thumb"
-        reason = getattr(found, "reason", "")
-        text = f"Hint ({how}): {move_words(move)}." + (f" {reason}" if reason else "")
+        text = f"Hint: {getattr(found, 'reason', '')}"
         with self.hold_sync():
             self.suggestion = {"from": src, "to": dst, "text": text}
             self._say(text, "info")
 
     def _board_hint(self) -> tuple[bool, str]:
-        """The board's Hint button: search in a worker thread; the hint shows when found, unless a move came first."""
-        hint = self._hint_function()
-        if hint is None:
+        """The board's Hint button: the fair hint, worked out in a worker thread from the player's knowledge; it
+        shows when found, unless a move came first."""
+        if not self._can_hint():
             return False, self.message["text"]
-        rev, game, limit = self._rev, self._game.copy(), self.hint_time
-        self._hinting.start(lambda cancel: hint(game, time_limit=limit, cancel=cancel),
+        rev, known, limit = self._rev, self._game.knowledge(), self.hint_time
+        self._hinting.start(lambda cancel: hint(known, time_limit=limit, cancel=cancel),
                             lambda found: self._answer_arrived(rev, self._hint_arrived, found))
         self._say("Looking for a good move…", "info")
         return True, self.message["text"]
@@ -238,30 +256,26 @@ class Solitaire(anywidget.AnyWidget):
     def _hint_arrived(self, found: Any) -> None:
         """Show the board's hint (a ``Hint``, or the exception its search raised)."""
         if isinstance(found, Exception):
-            self._say(f"The solver failed: {found}", "error")
+            self._say(f"The hint failed: {found}", "error")
         else:
             self._show_hint(found)
 
     def check_winnable(self, time_limit: float | None = None) -> None:
-        """Start asking the solver, in a worker thread, whether the position can still be won.
+        """"Still winnable?": ask the solver, in a worker thread, whether the position can still be won.
 
-        Returns at once; the verdict appears on the board and in :attr:`winnable` when the search ends. Any change
-        to the game cancels the search, since its answer would be about a position that no longer exists.
+        This is the one piece of help that looks at the face-down cards and the stock's order (it says so on the
+        board). Returns at once; the verdict appears on the board and in :attr:`winnable` when the search ends.
+        Any change to the game cancels the search, since its answer would be about a position that no longer
+        exists.
         """
         with self._lock:
-            try:
-                solve = load_solve()
-            except LookupError as error:
-                state = {"state": "done", "verdict": "unavailable", "text": str(error)}
-            else:
-                rev, game = self._rev, self._game.copy()
-                limit = self.solve_time if time_limit is None else time_limit
-                self._check.start(lambda cancel: winnable_state(solve, game, limit, cancel),
-                                  lambda answer: self._answer_arrived(rev, self._winnable_arrived, answer))
-                state = RUNNING
+            rev, game = self._rev, self._game.copy()
+            limit = self.solve_time if time_limit is None else time_limit
+            self._check.start(lambda cancel: winnable_state(game, limit, cancel),
+                              lambda answer: self._answer_arrived(rev, self._winnable_arrived, answer))
             with self.hold_sync():
-                self.winnable = state
-                self._say(state["text"], "info")
+                self.winnable = RUNNING
+                self._say(RUNNING["text"], "info")
 
     def _winnable_arrived(self, answer: Any) -> None:
         """Show the verdict (the ``winnable`` trait :func:`winnable_state` built, or the exception it raised)."""
@@ -276,6 +290,60 @@ class Solitaire(anywidget.AnyWidget):
         with self._lock:
             if rev == self._rev:
                 show(answer)
+
+    def _advice_switched(self, change: dict[str, Any]) -> None:
+        """:attr:`show_chances` or :attr:`coach` changed: start working out the chances, or stop."""
+        with self._lock:
+            if self.show_chances or self.coach:
+                if self._analysis is None or self._analysis[0] != self._rev:
+                    self._analyse(None, None)
+                elif self.show_chances:
+                    self.meter = meter_state(self._analysis[2])
+            else:
+                self._analysing.cancel()
+            if not self.show_chances:
+                self.meter = METER_OFF
+            if not self.coach:
+                self.coach_note = None
+
+    def _analyse(self, move: Move | None, before: Knowledge | None) -> None:
+        """Work out, in a worker thread, the fair chances of the position now (for the meter, and for judging
+        the next move) and, when the coach is on and ``move`` was just played from ``before``, judge that move.
+
+        The chances of ``before`` are usually at hand already, worked out while the player was thinking; if they
+        are not, they are worked out first, so the coach's word comes before the meter's."""
+        rev, now, limit = self._rev, self._game.knowledge(), self.chance_time
+        judge = self.coach and move is not None and before is not None
+        earlier = self._analysis if self._analysis is not None and self._analysis[1] == before else None
+
+        def work(cancel: threading.Event) -> Chances:
+            if judge:
+                table = earlier[2] if earlier is not None else chances(before, time_limit=limit, cancel=cancel)
+                if not cancel.is_set():
+                    review = Review.of(table, move, before)  # type: ignore[arg-type]
+                    self._answer_arrived(rev, self._coach_arrived, review)
+            return chances(now, time_limit=limit, cancel=cancel)
+
+        self._analysing.start(work, lambda table: self._answer_arrived(rev, self._chances_arrived, (now, table)))
+        if self.show_chances:
+            self.meter = METER_RUNNING
+
+    def _coach_arrived(self, review: Review) -> None:
+        if isinstance(review, Review) and review.blunder:
+            self._message_id += 1
+            with self.hold_sync():
+                self.coach_note = {"text": review.text, "blunder": True, "id": self._message_id}
+                self._say(review.text, "info")
+
+    def _chances_arrived(self, answer: Any) -> None:
+        if isinstance(answer, Exception):
+            if self.show_chances:
+                self.meter = {**METER_OFF, "state": "done", "text": f"The win chance failed: {answer}"}
+            return
+        known, table = answer
+        self._analysis = (self._rev, known, table)
+        if self.show_chances:
+            self.meter = meter_state(table)
 
     # Lessons ---------------------------------------------------------------------------------------------------
 
@@ -338,11 +406,15 @@ class Solitaire(anywidget.AnyWidget):
 
     # Keeping the board in step ---------------------------------------------------------------------------------
 
-    def _changed(self, kind: EventKind, move: Move | None, source: Source, text: str) -> None:
-        """After any change to the game: new revision, fresh view, stale analysis dropped, callbacks told."""
+    def _changed(self, kind: EventKind, move: Move | None, source: Source, text: str,
+                 before: Knowledge | None = None) -> None:
+        """After any change to the game: new revision, fresh view, stale analysis dropped (and new analysis
+        started, when the meter or the coach is on), callbacks told. ``before`` is the knowledge the move was
+        played from, for the coach."""
         self._rev += 1
         self._check.cancel()
         self._hinting.cancel()
+        self._analysing.cancel()
         game = self._game
         if game.status == "won":
             text += " You won!"
@@ -353,8 +425,11 @@ class Solitaire(anywidget.AnyWidget):
             self.status_line = status_line(game)
             self.suggestion = None
             self.winnable = IDLE
+            self.coach_note = None
             self.lesson_state = self._lesson.state(game) if self._lesson else NO_LESSON
             self._say(text, "info")
+            if self.show_chances or self.coach:
+                self._analyse(move if kind == "play" else None, before)
         self._callbacks(MoveEvent(self, kind, move, source))
 
     def _say(self, text: str, kind: Literal["info", "error"]) -> None:
@@ -408,6 +483,9 @@ class Solitaire(anywidget.AnyWidget):
             return self._board_hint()
         elif action == "winnable":
             self._toggle_winnable()
+        elif action == "coach_close":
+            self.coach_note = None
+            return True, ""
         elif action == "lesson_next":
             return self._lesson_next("board") is not None, self.message["text"]
         elif action == "lesson_back":
@@ -462,7 +540,8 @@ class Solitaire(anywidget.AnyWidget):
         return reason[0].lower() + reason[1:] if reason else reason
 
     def close(self) -> None:
-        """Close the widget (its views disappear) and stop any solver search it started."""
+        """Close the widget (its views disappear) and stop any search it started."""
         self._check.cancel()
         self._hinting.cancel()
+        self._analysing.cancel()
         super().close()
