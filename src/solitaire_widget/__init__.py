@@ -17,20 +17,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import game as _game
+from ._version import __version__
 from .advice import Chance, Chances, FairPlayer, Hint, chances, hint
 from .game import Game, new_game
 from .knowledge import Knowledge
 from .moves import IllegalMove, Move
 from .rules import VARIANTS
 from .solver import SolveResult, locked_cards, solve
+from .studies import StudyResult, study
 
 if TYPE_CHECKING:
     from .pictures import Picture, picture
     from .widget import Solitaire
 
 __all__ = ["VARIANTS", "Chance", "Chances", "FairPlayer", "Game", "Hint", "IllegalMove", "Knowledge", "Move",
-           "Picture", "Solitaire", "SolveResult", "chances", "hint", "locked_cards", "new_game", "picture", "solve"]
-__version__ = "0.1.0"
+           "Picture", "Solitaire", "SolveResult", "StudyResult", "chances", "hint", "locked_cards", "new_game",
+           "picture", "solve", "study"]
 
 # The package is where the layers meet: Game.hint() answers with the advice, which the rules model cannot import.
 _game.set_advisor(hint)

@@ -23,6 +23,7 @@ the same games come out on every machine, in any order, on any number of process
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,9 +32,10 @@ from ..game import Game
 from ..knowledge import Knowledge
 from ..moves import Move
 from ..solver import solve
+from ..solver.api import decide
 from ..strategies import Result
 from .heuristic import rank_moves
-from .win_chances import chances, check_budget, knowledge_of
+from .win_chances import FIRST_ROUND_NODES, check_budget, knowledge_of
 
 __all__ = ["FairPlayer"]
 
@@ -41,6 +43,7 @@ __all__ = ["FairPlayer"]
 #: same samples, for the player to prefer it.
 MARGIN = 2.0
 _VALUE = {"W": 2, "?": 1, "L": 0}
+_MARK = {"winnable": "W", "unknown": "?", "unwinnable": "L"}
 
 
 @dataclass(frozen=True)
@@ -97,16 +100,51 @@ class FairPlayer:
             line = _winning_line(known, self.node_limit, self.time_limit)
             if line:
                 return [line[0]] + [move for move in legal if move != line[0]]
-        table = chances(known, samples=self.samples, time_limit=self.time_limit, node_limit=self.node_limit,
-                        seed=self._turn_seed(known))
+        return self._compare(known, legal)
+
+    def _compare(self, known: Knowledge, legal: list[Move]) -> list[Move]:
+        """The legal moves ranked by what they win over the rule of thumb's favourite, on the same samples.
+
+        Samples that cannot be won (or stay undecided) are alike after every move, so only the winnable ones count.
+        On those, a move can gain over the favourite only where the favourite fails: the other moves are solved
+        there first, which bounds their gain from above; only a move whose bound reaches :data:`MARGIN` is then
+        solved on the other winnable samples too, where it may lose what it gained. So a turn usually costs two
+        solves a sample, not one per legal move, and the choice is the one solving every move would make.
+        """
         by_thumb = [move for move, _ in rank_moves(known, legal)]
-        favourite = table.verdicts[by_thumb[0]]
-        gains = {move: _gain(table.verdicts[move], favourite) for move in legal}
+        favourite = by_thumb[0]
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        games = [Game.from_position(position) for position in known.samples(self.samples, self._turn_seed(known))]
+        holds, fails = [], []  # winnable samples where the favourite keeps them winnable, and where it does not
+        for game in games:
+            root, first = _decide(game, None, self.node_limit, deadline)
+            if root != "winnable":
+                continue
+            kept = "winnable" if first == favourite else _decide(game, favourite, self.node_limit, deadline)[0]
+            if kept == "winnable":
+                holds.append(game)
+            else:
+                fails.append((game, _VALUE[_MARK[kept]]))
+
+        def value(game: Game, move: Move) -> int:
+            return _VALUE[_MARK[_decide(game, move, self.node_limit, deadline)[0]]]
+
+        gains = dict.fromkeys(legal, 0.0)
+        if len(fails) >= MARGIN:  # else no move could gain MARGIN over the favourite
+            for move in by_thumb[1:]:
+                gains[move] = sum(value(game, move) - base for game, base in fails) / 2
+            for move in sorted(by_thumb[1:], key=lambda m: -gains[m]):
+                if gains[move] < MARGIN:
+                    break
+                for game in holds:  # where the favourite wins, this move can only lose ground
+                    gains[move] -= (_VALUE["W"] - value(game, move)) / 2
+                    if gains[move] < MARGIN:
+                        break
         order = {move: i for i, move in enumerate(by_thumb)}
         ranked = sorted(legal, key=lambda m: (-gains[m], order[m]))
         if gains[ranked[0]] < MARGIN:  # no move is clearly better than the rule of thumb's
-            ranked.remove(by_thumb[0])
-            ranked.insert(0, by_thumb[0])
+            ranked.remove(favourite)
+            ranked.insert(0, favourite)
         return ranked
 
     def choose(self, game_or_knowledge: Game | Knowledge) -> Move | None:
@@ -182,9 +220,28 @@ def _safe_moves(known: Knowledge, legal: list[Move]) -> list[Move]:
     return safe
 
 
-def _gain(verdicts: str, favourite: str) -> float:
-    """How many more samples ``verdicts`` wins than ``favourite`` on the same samples (undecided: half)."""
-    return sum(_VALUE[a] - _VALUE[b] for a, b in zip(verdicts, favourite, strict=True)) / 2
+def _decide(game: Game, move: Move | None, node_limit: int | None,
+            deadline: float | None) -> tuple[str, Move | None]:
+    """The verdict of ``game`` after ``move`` (None: as it stands), with the first move of a winning line, solved
+    with a node budget that grows fourfold from :data:`FIRST_ROUND_NODES` up to ``node_limit``, and never past
+    ``deadline``: the same budgets :func:`~solitaire_widget.advice.chances` gives each solve, round by round."""
+    if move is not None:
+        game.play(move)
+    try:
+        if game.status == "won":
+            return "winnable", None
+        nodes = FIRST_ROUND_NODES if node_limit is None else min(FIRST_ROUND_NODES, node_limit)
+        while True:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                return "unknown", None
+            verdict, first = decide(game, time_limit=left, node_limit=nodes)
+            if verdict != "unknown" or (node_limit is not None and nodes >= node_limit):
+                return verdict, first
+            nodes = nodes * 4 if node_limit is None else min(nodes * 4, node_limit)
+    finally:
+        if move is not None:
+            game.undo()
 
 
 def _winning_line(known: Knowledge, node_limit: int | None, time_limit: float | None) -> list[Move]:

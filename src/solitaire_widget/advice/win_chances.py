@@ -37,8 +37,8 @@ from ..game import Game
 from ..intervals import bounds
 from ..knowledge import MAX_SAMPLES, Knowledge
 from ..moves import Move
-from ..solver import solve
-from ..solver.api import check_cancel
+from ..solver import compiled
+from ..solver.api import check_cancel, decide
 from ..solver.budget import CancelFlag
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_TIME_LIMIT", "Chance", "Chances", "chances", "knowledge_of"]
@@ -202,7 +202,8 @@ def chances(game_or_knowledge: Game | Knowledge, *, samples: int = DEFAULT_SAMPL
     legal = known.legal_moves()
     rng = random.Random(seed)
     work = [_Sample(Game.from_position(known.sample(rng)), legal) for _ in range(samples)]
-    solves, engine, stopped_by = 0, "", None
+    solves, stopped_by = 0, None
+    engine = "python" if known.variant == "camelot" else compiled.klondike_engine()
     nodes = FIRST_ROUND_NODES if node_limit is None else min(FIRST_ROUND_NODES, node_limit)
     while True:
         for sample in work:
@@ -214,10 +215,9 @@ def chances(game_or_knowledge: Game | Knowledge, *, samples: int = DEFAULT_SAMPL
                 if left is not None and left <= 0:
                     stopped_by = "time"
                     break
-                result = solve(game, time_limit=left, node_limit=nodes, cancel=cancel)
+                verdict, first = decide(game, time_limit=left, node_limit=nodes, cancel=cancel)
                 solves += 1
-                engine = result.stats.get("engine", engine)
-                sample.learn(key, result.verdict, result.line)
+                sample.learn(key, verdict, first)
             if stopped_by:
                 break
         if stopped_by or not any(sample.open() for sample in work):
@@ -277,9 +277,11 @@ class _Sample:
                 finally:
                     game.undo()
 
-    def learn(self, key: Move | None, verdict: str, line: list[Move]) -> None:
+    def learn(self, key: Move | None, verdict: str, first: Move | None) -> None:
+        """Note the verdict of the sample (key None) or of a move; ``first`` is the first move of the winning line
+        the solver found, if any."""
         self.verdicts[key] = verdict
         if key is None and verdict == "unwinnable":  # no move can win a sample that cannot be won
             self.verdicts.update((move, "unwinnable") for move in self.legal)
-        elif key is None and verdict == "winnable" and line and line[0] in self.verdicts:
-            self.verdicts[line[0]] = "winnable"
+        elif key is None and verdict == "winnable" and first in self.verdicts:
+            self.verdicts[first] = "winnable"

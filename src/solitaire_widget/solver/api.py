@@ -64,6 +64,24 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
                                     or table_limit < 1):
         raise ValueError(f"table_limit must be a whole number of states, at least 1, not {table_limit!r}")
     position = _position_of(game_or_position)
+    verdict, internal, stats = _search(position, budget, table_limit)
+    return SolveResult(verdict, _public_line(position, internal), stats)
+
+
+def decide(game: Game, *, time_limit: float | None = None, node_limit: int | None = None,
+           cancel: CancelFlag | None = None) -> tuple[str, Move | None]:
+    """The verdict on ``game`` and, when it is winnable, only the first move of the line found: what the advice
+    needs of each of its many solves. It skips building the whole line, which costs as much as a short search.
+    The budget is checked by the caller (see :func:`solve` for what it means)."""
+    position = game.position()
+    verdict, internal, _ = _search(position, Budget(time_limit, node_limit, cancel), None)
+    line = _public_line(position, internal[:1])
+    return verdict, line[0] if line else None
+
+
+def _search(position: dict[str, Any], budget: Budget,
+            table_limit: int | None) -> tuple[str, list[tuple], dict[str, Any]]:
+    """Search a checked position with the right engine; the internal line, and the stats with the engine."""
     if position["variant"] == "camelot":
         engine = "python"
         state = CamelotState(position, budget)
@@ -76,10 +94,16 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
         verdict, internal, stats = search_in_phases(position, search, budget, table_limit or TABLE_LIMIT[engine])
     stats["seconds"] = round(budget.elapsed(), 4)
     stats["engine"] = engine
-    # The search leaves its state where it stopped; the line is replayed from a fresh one.
+    return verdict, internal if verdict == "winnable" else [], stats
+
+
+def _public_line(position: dict[str, Any], internal: list[tuple]) -> list[Move]:
+    """The internal moves as public ones, replayed from a fresh state (the search leaves its own where it
+    stopped)."""
+    if not internal:
+        return []
     fresh = CamelotState(position) if position["variant"] == "camelot" else KlondikeState(position)
-    line = [Move.from_dict(d) for d in fresh.public_moves(internal)] if verdict == "winnable" else []
-    return SolveResult(verdict, line, stats)
+    return [Move.from_dict(d) for d in fresh.public_moves(internal)]
 
 
 def locked_cards(game_or_position: Game | dict[str, Any]) -> list[str]:

@@ -1,0 +1,150 @@
+"""Who plays the deals of a study: the thoughtful solver, the fair player, or a strategy, named and set up as plain
+data so that a batch of deals can be sent to another process or another machine.
+
+A :class:`Player` is a small frozen value (its kind, its name and its settings); :meth:`Player.run` plays one deal
+and answers a :class:`Row`. Every player's outcome depends only on the deal and the settings, except where a time
+limit cuts a search short (a node limit never depends on the machine), so a study gives the same rows, deal by
+deal, however it is spread over processes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..advice import FairPlayer
+from ..game import new_game
+from ..rules import variant_rules
+from ..solver import compiled, solve
+from ..strategies import STRATEGIES, Strategy, play_out, strategies_for
+
+__all__ = ["PLAYER_KINDS", "Player", "Row", "player_for"]
+
+#: The kinds of player, and the settings each takes with their defaults.
+PLAYER_KINDS: dict[str, dict[str, Any]] = {
+    "solver": {"time_limit": 10.0, "node_limit": None},
+    "fair": {"samples": 16, "node_limit": 100_000, "time_limit": None, "seed": 0, "max_moves": 1000},
+    "strategy": {"seed": 0, "max_moves": 1000},
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One deal of a study: how it came out, and what it cost.
+
+    ``outcome`` is the solver's verdict (``winnable``, ``unwinnable``, ``unknown``) or how a player's game ended
+    (``won``, ``stuck``, ``lost``, or ``playing`` when it ran out of moves). ``score`` is the score reached (the
+    solver: None), ``moves`` the moves played (the solver: the winning line's length), ``nodes`` the solver's
+    search nodes (players: None), ``seconds`` the time taken and ``engine`` the solver engine used ("c" or
+    "python"; a strategy: "python").
+    """
+
+    deal: int
+    outcome: str
+    score: int | None
+    moves: int
+    nodes: int | None
+    seconds: float
+    engine: str
+
+    @property
+    def success(self) -> bool:
+        """Won, or proved winnable."""
+        return self.outcome in ("won", "winnable")
+
+    @property
+    def decided(self) -> bool:
+        return self.outcome != "unknown"
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who plays: ``kind`` is "solver", "fair" or "strategy"; ``name`` the strategy's name (else the kind);
+    ``settings`` its settings, complete (see :data:`PLAYER_KINDS`)."""
+
+    kind: str
+    name: str
+    settings: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def label(self) -> str:
+        """How tables and the command line name it: "solver", "fair", "bold"..."""
+        return self.name
+
+    def run(self, variant: str, options: dict[str, int], deal: int) -> Row:
+        """Play (or solve) deal ``deal`` of ``variant`` with ``options``."""
+        started = time.perf_counter()
+        game = new_game(variant, deal=deal, **options)
+        if self.kind == "solver":
+            result = solve(game, time_limit=self.settings["time_limit"], node_limit=self.settings["node_limit"])
+            return Row(deal, result.verdict, None, len(result.line), result.stats.get("nodes"),
+                       round(time.perf_counter() - started, 4), result.stats.get("engine", ""))
+        if self.kind == "fair":
+            outcome = FairPlayer(**self.settings).play(game)
+            engine = "python" if variant == "camelot" else compiled.klondike_engine()
+        else:
+            outcome = play_out(game, self._strategy(variant), seed=self.settings["seed"] + deal,
+                               max_moves=self.settings["max_moves"])
+            engine = "python"
+        return Row(deal, outcome.status, outcome.score, outcome.moves, None, round(time.perf_counter() - started, 4),
+                   engine)
+
+    def _strategy(self, variant: str) -> Strategy:
+        return strategies_for(variant)[self.name]
+
+
+def player_for(variant: str, player: object, settings: dict[str, Any]) -> Player:
+    """The :class:`Player` for a study of ``variant``: ``player`` is "solver", "fair", a strategy's name, or a
+    :class:`~solitaire_widget.FairPlayer` or :class:`~solitaire_widget.strategies.Strategy` (whose settings are
+    taken from it); ``settings`` override the defaults. ValueError names what is accepted."""
+    rules = variant_rules(variant)
+    if isinstance(player, FairPlayer):
+        if settings:
+            raise ValueError("a FairPlayer carries its own settings; pass them to FairPlayer(), not to study()")
+        return Player("fair", "fair", dict(player.settings))
+    if isinstance(player, Strategy):
+        player = player.name if player in STRATEGIES else player
+        if isinstance(player, Strategy):
+            raise ValueError(f"study() runs the strategies of solitaire_widget.strategies by name; {player.name!r} "
+                             "is not one of them")
+    if not isinstance(player, str):
+        raise ValueError(f"player must be 'solver', 'fair' or a strategy's name, not {type(player).__name__}")
+    strategies = strategies_for(rules.name)
+    if player in ("solver", "fair"):
+        kind = player
+    elif player in strategies:
+        kind = "strategy"
+    else:
+        raise ValueError(f"no player {player!r} for {rules.title}; choose from solver, fair, "
+                         f"{', '.join(strategies)}")
+    defaults = PLAYER_KINDS[kind]
+    unknown = sorted(set(settings) - set(defaults))
+    if unknown:
+        raise ValueError(f"the {player} player has no setting {', '.join(map(repr, unknown))}; its settings are "
+                         f"{', '.join(defaults)}")
+    chosen = {**defaults, **settings}
+    _check_settings(kind, chosen)
+    return Player(kind, player, chosen)
+
+
+def _check_settings(kind: str, settings: dict[str, Any]) -> None:
+    """ValueError for a setting of the wrong type or out of range, before any work starts."""
+    if kind == "fair":
+        FairPlayer(**settings)  # checks them all
+        return
+    if kind == "solver":
+        limit, nodes = settings["time_limit"], settings["node_limit"]
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0
+                                  or limit == float("inf")):
+            raise ValueError(f"time_limit must be a number of seconds above zero, or None, not {limit!r:.60}")
+        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
+            raise ValueError(f"node_limit must be a whole number of nodes, or None, not {nodes!r:.60}")
+        if limit is None and nodes is None:
+            raise ValueError("the solver needs a time_limit or a node_limit per deal, or both")
+        return
+    for name in ("seed", "max_moves"):
+        value = settings[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name == "max_moves" else 0):
+            raise ValueError(f"{name} must be a whole number{' above zero' if name == 'max_moves' else ''}, not "
+                             f"{value!r:.60}")
