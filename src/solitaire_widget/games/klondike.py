@@ -130,7 +130,7 @@ class KlondikeEngine:
         holds the same cards: an Ace going up to any empty foundation but the first, and a whole face-up column
         moving into an empty column. :meth:`reason` accepts both.
         """
-        piles, on, under, moves_table = self.piles, self._on, self._under, _MOVES
+        piles, on, moves_table = self.piles, self._on, _MOVES
         first_t, last_t = TABLEAU0, TABLEAU0 + self.columns
         out: list[Move] = []
         append = out.append
@@ -151,6 +151,17 @@ class KlondikeEngine:
                 top_at[column[-1]] = d
             else:
                 empties.append(d)
+        # wanted[c]: the columns whose top card ``c`` may go on, in the order of those top cards (as ``under``
+        # lists them). One look-up per card then finds every place it fits.
+        wanted: dict[int, list[int]] = {}
+        for top in sorted(top_at):
+            d = top_at[top]
+            for card in on[top]:
+                places = wanted.get(card)
+                if places is None:
+                    wanted[card] = [d]
+                else:
+                    places.append(d)
         # To the foundations: the waste's top card and each column's top card.
         for s in (WASTE, *range(first_t, last_t)):
             pile = piles[s]
@@ -174,9 +185,9 @@ class KlondikeEngine:
                 start -= 1
             row = moves_table[s]
             for i in range(start, n):
-                for target in under[column[i]]:
-                    d = top_at.get(target)
-                    if d is not None:
+                places = wanted.get(column[i])
+                if places is not None:
+                    for d in places:
                         append(row[d][n - i])
             if empties:
                 if any_empty:
@@ -193,9 +204,9 @@ class KlondikeEngine:
                 continue
             card = pile[-1]
             row = moves_table[s]
-            for target in under[card]:
-                d = top_at.get(target)
-                if d is not None:
+            places = wanted.get(card)
+            if places is not None:
+                for d in places:
                     append(row[d][1])
             if empties and (any_empty or RANK[card] == KING):
                 for d in empties:
