@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import game as _game
-from ._version import __version__
+from ._version import __version__ as __version__
 from .advice import Chance, Chances, FairPlayer, Hint, chances, hint
 from .game import Game, new_game
 from .knowledge import Knowledge

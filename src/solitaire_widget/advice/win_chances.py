@@ -38,7 +38,7 @@ from ..intervals import bounds
 from ..knowledge import MAX_SAMPLES, Knowledge
 from ..moves import Move
 from ..solver import compiled
-from ..solver.api import check_cancel, decide
+from ..solver.api import canonical, check_cancel, decide
 from ..solver.budget import CancelFlag
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_TIME_LIMIT", "Chance", "Chances", "chances", "knowledge_of"]
@@ -254,6 +254,20 @@ class _Sample:
         self.legal = legal
         won = game.status == "won"
         self.verdicts: dict[Move | None, str] = {key: "winnable" if won else "unknown" for key in (None, *legal)}
+        # Moves that lead to the same position as far as the solver is concerned (a card into either of two
+        # alike Camelot cells, a King into either of two empty columns) share one solve: the first of them.
+        self.same: dict[Move, list[Move]] = {}
+        if not won and len(legal) > 1:
+            first: dict[tuple[bytes, tuple[int, int]], Move] = {}
+            for move in legal:
+                game.play(move)
+                name = canonical(game)
+                game.undo()
+                if name in first:
+                    self.same[first[name]].append(move)
+                else:
+                    first[name] = move
+                    self.same[move] = []
 
     def open(self) -> bool:
         root = self.verdicts[None]
@@ -267,7 +281,7 @@ class _Sample:
         if self.verdicts[None] != "winnable":
             return
         for move in self.legal:
-            if self.verdicts[move] == "unknown":
+            if self.verdicts[move] == "unknown" and move in self.same:
                 game.play(move)
                 try:
                     if game.status == "won":
@@ -281,7 +295,11 @@ class _Sample:
         """Note the verdict of the sample (key None) or of a move; ``first`` is the first move of the winning line
         the solver found, if any."""
         self.verdicts[key] = verdict
-        if key is None and verdict == "unwinnable":  # no move can win a sample that cannot be won
+        if key is not None:
+            self.verdicts.update((twin, verdict) for twin in self.same.get(key, ()))
+        elif verdict == "unwinnable":  # no move can win a sample that cannot be won
             self.verdicts.update((move, "unwinnable") for move in self.legal)
-        elif key is None and verdict == "winnable" and first in self.verdicts:
-            self.verdicts[first] = "winnable"
+        elif verdict == "winnable" and first in self.verdicts:
+            for move, twins in self.same.items():
+                if move == first or first in twins:
+                    self.verdicts.update((other, "winnable") for other in (move, *twins))

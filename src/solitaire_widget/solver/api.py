@@ -79,6 +79,15 @@ def decide(game: Game, *, time_limit: float | None = None, node_limit: int | Non
     return verdict, line[0] if line else None
 
 
+def canonical(game: Game) -> tuple[bytes, tuple[int, int]]:
+    """The solver's name for the position of ``game``: its table key and cost. Two positions *of the same deal*
+    with the same name are the same to the solver (the key leaves out what cannot matter: the order of the columns,
+    of the foundations, of Camelot's interchangeable cells), so they have the same verdict."""
+    position = game.position()
+    state = CamelotState(position) if position["variant"] == "camelot" else KlondikeState(position)
+    return state.key(), state.cost()
+
+
 def _search(position: dict[str, Any], budget: Budget,
             table_limit: int | None) -> tuple[str, list[tuple], dict[str, Any]]:
     """Search a checked position with the right engine; the internal line, and the stats with the engine."""
