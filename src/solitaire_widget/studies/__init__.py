@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from .executors import PoolExecutor
 from .players import PLAYER_KINDS, Player, Row
+from .published import PublishedTable, published, published_tables
 from .result import StudyResult, Summary
 from .run import study
 from .store import Store, StoreError
 
-__all__ = ["PLAYER_KINDS", "Player", "PoolExecutor", "Row", "Store", "StoreError", "StudyResult", "Summary", "study"]
+__all__ = ["PLAYER_KINDS", "Player", "PoolExecutor", "PublishedTable", "Row", "Store", "StoreError", "StudyResult",
+           "Summary", "published", "published_tables", "study"]
