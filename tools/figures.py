@@ -93,7 +93,35 @@ def fair_trials() -> str:
     return "\n".join(lines) + "\n"
 
 
+#: Published shares of the thoughtful game, to set ours beside: (setting, share, its source).
+PUBLISHED_THOUGHTFUL = [
+    ("klondike-unlimited", "91.9%", "the share quoted for the thoughtful game dealt one card at a time with "
+                                    "unlimited redeals"),
+    ("klondike-by-three-unlimited", "81.945% ± 0.084%", "Blake and Gent's Solvitaire, 2019, three cards at a time "
+                                                        "with unlimited redeals"),
+]
+
+
+def solver_published() -> str:
+    """The thoughtful solver's shares on every setting, with the published ones beside Klondike's."""
+    tables = _tables()
+    lines = ["| game | deals | winnable | unwinnable | undecided | winnable share (95% CI) |", "|---|---|---|---|---|---|"]
+    for setting, title in SETTING_TITLES.items():
+        table = tables.get((setting, "solver"))
+        if table is None:
+            lines.append(f"| {title} | not measured yet | | | | |")
+            continue
+        outcomes = table.outcomes
+        lines.append(f"| {title} | {table.first_deal}–{table.first_deal + table.deals - 1} | "
+                     f"{outcomes.get('winnable', 0)} | {outcomes.get('unwinnable', 0)} | {table.undecided} | "
+                     f"{table.share:.1%} ({table.low:.1%}–{table.high:.1%}) |")
+    notes = [f"- {SETTING_TITLES[setting]}: published {share} ({source})." for setting, share, source in
+             PUBLISHED_THOUGHTFUL]
+    return "\n".join(lines) + "\n\nPublished shares of the thoughtful game, for comparison:\n\n" + "\n".join(notes) + "\n"
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "solver-published": solver_published,
     "fair-player": fair_player,
     "fair-trials": fair_trials,
     **{f"strategies:{setting}": strategies(setting) for setting in SETTING_TITLES},
