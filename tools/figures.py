@@ -85,11 +85,13 @@ def strategies(setting: str) -> Callable[[], str]:
 def fair_trials() -> str:
     """The trials that chose the fair player's settings (docs/data/fair-trials.json)."""
     data = json.loads((DATA / "fair-trials.json").read_text(encoding="utf-8"))
-    lines = [f"Trials on {data['game']} deals {data['first_deal']} to {data['last_deal']} ({data['date']}):", "",
-             "| samples | nodes per solve | margin | won | seconds |", "|---|---|---|---|---|"]
+    lines = [f"Trials on {data['game']} ({data['date']}):", "",
+             "| deals | samples | nodes per solve | margin | won | seconds | code |", "|---|---|---|---|---|---|---|"]
     for trial in data["trials"]:
-        lines.append(f"| {trial['samples']} | {trial['node_limit']:,} | {trial['margin']} | {len(trial['won'])} of "
-                     f"{data['last_deal'] - data['first_deal'] + 1} | {trial['seconds']:,.0f} |")
+        played = trial["last_deal"] - trial["first_deal"] + 1
+        lines.append(f"| {trial['first_deal']}–{trial['last_deal']} | {trial['samples']} | {trial['node_limit']:,} | "
+                     f"{trial['margin']} | {len(trial['won'])} of {played} | {trial['seconds']:,.0f} | "
+                     f"{trial['code']} |")
     return "\n".join(lines) + "\n"
 
 

@@ -212,6 +212,14 @@ class Knowledge:
         position gives the same answer, and two positions a player cannot tell apart give the same answer too."""
         return int.from_bytes(hashlib.sha256(self._text.encode()).digest()[:8], "big")
 
+    @property
+    def hidden_seed(self) -> int:
+        """A seed drawn from what is hidden and where only (the unseen cards and their places): the same for every
+        knowledge value that hides the same cards in the same places. A move that turns no card over keeps it, so
+        samples drawn from it stay the same from one turn to the next (the fair player relies on that)."""
+        hidden = json.dumps([self.variant, self._data["options"], self._unseen, self._places])
+        return int.from_bytes(hashlib.sha256(hidden.encode()).digest()[:8], "big")
+
     def _seed(self, seed: object) -> int:
         if seed is None:
             return self.default_seed

@@ -23,6 +23,7 @@ the same games come out on every machine, in any order, on any number of process
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +36,7 @@ from ..solver import solve
 from ..solver.api import decide
 from ..strategies import Result
 from .heuristic import rank_moves
-from .win_chances import FIRST_ROUND_NODES, check_budget, knowledge_of
+from .win_chances import check_budget, knowledge_of, node_rounds
 
 __all__ = ["FairPlayer"]
 
@@ -62,7 +63,7 @@ class FairPlayer:
     """
 
     samples: int = 16
-    node_limit: int | None = 100_000
+    node_limit: int | None = 50_000
     time_limit: float | None = None
     seed: int = 0
     max_moves: int = 1000
@@ -89,7 +90,10 @@ class FairPlayer:
 
     def ranked(self, game_or_knowledge: Game | Knowledge) -> list[Move]:
         """The legal moves, best first, as the player sees them (it plays the first that leads somewhere new)."""
-        known = knowledge_of(game_or_knowledge, "FairPlayer.ranked")
+        return self._ranked(knowledge_of(game_or_knowledge, "FairPlayer.ranked"), {})
+
+    def _ranked(self, known: Knowledge, memo: dict[str, tuple[str, Move | None]]) -> list[Move]:
+        """:meth:`ranked`, remembering solves in ``memo`` (see :func:`_decide`) for the turns still to come."""
         legal = known.legal_moves()
         if len(legal) <= 1 or known.status != "playing":
             return legal
@@ -100,9 +104,9 @@ class FairPlayer:
             line = _winning_line(known, self.node_limit, self.time_limit)
             if line:
                 return [line[0]] + [move for move in legal if move != line[0]]
-        return self._compare(known, legal)
+        return self._compare(known, legal, memo)
 
-    def _compare(self, known: Knowledge, legal: list[Move]) -> list[Move]:
+    def _compare(self, known: Knowledge, legal: list[Move], memo: dict[str, tuple[str, Move | None]]) -> list[Move]:
         """The legal moves ranked by what they win over the rule of thumb's favourite, on the same samples.
 
         Samples that cannot be won (or stay undecided) are alike after every move, so only the winnable ones count.
@@ -115,19 +119,20 @@ class FairPlayer:
         favourite = by_thumb[0]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         games = [Game.from_position(position) for position in known.samples(self.samples, self._turn_seed(known))]
+        memo = memo if deadline is None else {}  # a time limit makes a verdict depend on the moment: no memory
         holds, fails = [], []  # winnable samples where the favourite keeps them winnable, and where it does not
         for game in games:
-            root, first = _decide(game, None, self.node_limit, deadline)
+            root, first = _decide(game, None, self.node_limit, deadline, memo)
             if root != "winnable":
                 continue
-            kept = "winnable" if first == favourite else _decide(game, favourite, self.node_limit, deadline)[0]
+            kept = "winnable" if first == favourite else _decide(game, favourite, self.node_limit, deadline, memo)[0]
             if kept == "winnable":
                 holds.append(game)
             else:
                 fails.append((game, _VALUE[_MARK[kept]]))
 
         def value(game: Game, move: Move) -> int:
-            return _VALUE[_MARK[_decide(game, move, self.node_limit, deadline)[0]]]
+            return _VALUE[_MARK[_decide(game, move, self.node_limit, deadline, memo)[0]]]
 
         gains = dict.fromkeys(legal, 0.0)
         if len(fails) >= MARGIN:  # else no move could gain MARGIN over the favourite
@@ -153,9 +158,11 @@ class FairPlayer:
         return ranked[0] if ranked else None
 
     def _turn_seed(self, known: Knowledge) -> int:
+        """The seed of a turn's samples: drawn from what is hidden and where (:attr:`Knowledge.hidden_seed`), so a
+        move that turns no card over keeps the very same samples, and the last turn's solves serve again."""
         if self.seed == 0:
-            return known.default_seed
-        digest = hashlib.sha256(f"{self.seed}:{known.default_seed}".encode()).digest()
+            return known.hidden_seed
+        digest = hashlib.sha256(f"{self.seed}:{known.hidden_seed}".encode()).digest()
         return int.from_bytes(digest[:8], "big")
 
     # Playing -----------------------------------------------------------------------------------------------------
@@ -165,10 +172,11 @@ class FairPlayer:
         if not isinstance(game, Game):
             raise ValueError(f"FairPlayer.play() takes a Game, not {type(game).__name__}")
         visited = {_layout(game.knowledge())}
+        memo: dict[str, tuple[str, Move | None]] = {}
         played = 0
         while game.status == "playing" and played < self.max_moves:
             known = game.knowledge()
-            for move in self.ranked(known):
+            for move in self._ranked(known, memo):
                 after = _layout_after(known, move)
                 if after not in visited:
                     break
@@ -220,28 +228,48 @@ def _safe_moves(known: Knowledge, legal: list[Move]) -> list[Move]:
     return safe
 
 
-def _decide(game: Game, move: Move | None, node_limit: int | None,
-            deadline: float | None) -> tuple[str, Move | None]:
+def _decide(game: Game, move: Move | None, node_limit: int | None, deadline: float | None,
+            memo: dict[str, tuple[str, Move | None]]) -> tuple[str, Move | None]:
     """The verdict of ``game`` after ``move`` (None: as it stands), with the first move of a winning line, solved
-    with a node budget that grows fourfold from :data:`FIRST_ROUND_NODES` up to ``node_limit``, and never past
-    ``deadline``: the same budgets :func:`~solitaire_widget.advice.chances` gives each solve, round by round."""
+    with the budgets of :func:`~solitaire_widget.advice.win_chances.node_rounds` (those
+    :func:`~solitaire_widget.advice.chances` gives each solve, round by round), and never past ``deadline``.
+
+    ``memo`` remembers the answers by position: with node limits only, the same position always gets the same
+    answer, and the samples of a turn that turned no card over are those of the turn before, one move on."""
     if move is not None:
         game.play(move)
     try:
         if game.status == "won":
             return "winnable", None
-        nodes = FIRST_ROUND_NODES if node_limit is None else min(FIRST_ROUND_NODES, node_limit)
-        while True:
-            left = None if deadline is None else deadline - time.perf_counter()
-            if left is not None and left <= 0:
-                return "unknown", None
-            verdict, first = decide(game, time_limit=left, node_limit=nodes)
-            if verdict != "unknown" or (node_limit is not None and nodes >= node_limit):
-                return verdict, first
-            nodes = nodes * 4 if node_limit is None else min(nodes * 4, node_limit)
+        key = _position_key(game)
+        if key in memo:
+            return memo[key]
+        memo[key] = answer = _solve_growing(game, node_limit, deadline)
+        return answer
     finally:
         if move is not None:
             game.undo()
+
+
+def _position_key(game: Game) -> str:
+    """The position as text, without what the solver never reads (the move count, score and status)."""
+    position = game.position()
+    for key in ("moves", "score", "status", "deal"):
+        position.pop(key, None)
+    return json.dumps(position, sort_keys=True, separators=(",", ":"))
+
+
+def _solve_growing(game: Game, node_limit: int | None, deadline: float | None) -> tuple[str, Move | None]:
+    """:func:`decide` with the growing budgets of :func:`node_rounds`, until one decides or the last is spent."""
+    verdict, first = "unknown", None
+    for nodes in node_rounds(node_limit):
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            return "unknown", None
+        verdict, first = decide(game, time_limit=left, node_limit=nodes)
+        if verdict != "unknown":
+            break
+    return verdict, first
 
 
 def _winning_line(known: Knowledge, node_limit: int | None, time_limit: float | None) -> list[Move]:

@@ -48,9 +48,24 @@ __all__ = ["DEFAULT_SAMPLES", "DEFAULT_TIME_LIMIT", "Chance", "Chances", "chance
 DEFAULT_SAMPLES = 24
 #: Seconds the whole estimate may take when the caller does not say.
 DEFAULT_TIME_LIMIT = 1.0
-#: Nodes each solve may take in the first round (some 4 ms in the compiled core); each round after it, four times
-#: as many, for the solves still undecided.
+#: Nodes each solve may take in the first round when only time limits the work (some 4 ms in the compiled core);
+#: each round after it, four times as many, for the solves still undecided.
 FIRST_ROUND_NODES = 20_000
+#: The smallest round worth running under a node limit.
+MIN_ROUND_NODES = 2_000
+
+
+def node_rounds(node_limit: int | None) -> Iterator[int]:
+    """The node budgets of the rounds a solve may get: under a node limit N, N/16, N/4 and N (most samples are
+    settled by the first, cheap round, and a hard one costs at most a third more than one solve at N); with no
+    node limit, 20,000 and four times more each round, for as long as the time limit allows."""
+    if node_limit is None:
+        nodes = FIRST_ROUND_NODES
+        while True:
+            yield nodes
+            nodes *= 4
+    rounds = sorted({max(min(MIN_ROUND_NODES, node_limit), node_limit // 16), max(1, node_limit // 4), node_limit})
+    yield from (nodes for nodes in rounds if nodes >= min(MIN_ROUND_NODES, node_limit))
 _VERDICT_MARK = {"winnable": "W", "unwinnable": "L", "unknown": "?"}
 
 
@@ -182,8 +197,8 @@ def chances(game_or_knowledge: Game | Knowledge, *, samples: int = DEFAULT_SAMPL
     reproducibly from ``seed`` (None: a seed drawn from the knowledge itself, so the same position always gets the
     same answer).
 
-    The solves run in rounds: in the first each may take :data:`FIRST_ROUND_NODES` nodes, and each later round
-    solves again, with four times the nodes, those still undecided. ``time_limit`` is the whole call's budget in
+    The solves run in rounds (:func:`node_rounds`): each round solves again, with four times the nodes, those
+    still undecided. ``time_limit`` is the whole call's budget in
     seconds (None: no limit); ``node_limit`` caps the nodes of any one solve (None: no cap), and with
     ``time_limit=None`` makes the answer the same on every machine. One of the two must be given. ``cancel`` (a
     :class:`threading.Event`) stops the work at once; what was decided so far is answered, the rest undecided.
@@ -204,8 +219,8 @@ def chances(game_or_knowledge: Game | Knowledge, *, samples: int = DEFAULT_SAMPL
     work = [_Sample(Game.from_position(known.sample(rng)), legal) for _ in range(samples)]
     solves, stopped_by = 0, None
     engine = "python" if known.variant == "camelot" else compiled.klondike_engine()
-    nodes = FIRST_ROUND_NODES if node_limit is None else min(FIRST_ROUND_NODES, node_limit)
-    while True:
+    nodes = 0
+    for nodes in node_rounds(node_limit):
         for sample in work:
             for game, key in sample.pending():
                 if cancel is not None and cancel.is_set():
@@ -222,9 +237,6 @@ def chances(game_or_knowledge: Game | Knowledge, *, samples: int = DEFAULT_SAMPL
                 break
         if stopped_by or not any(sample.open() for sample in work):
             break
-        if node_limit is not None and nodes >= node_limit:
-            break
-        nodes = nodes * 4 if node_limit is None else min(nodes * 4, node_limit)
 
     def chance(key: Move | None) -> tuple[Chance, str]:
         letters = "".join(_VERDICT_MARK[sample.verdicts[key]] for sample in work)

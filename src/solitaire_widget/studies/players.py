@@ -24,7 +24,7 @@ __all__ = ["PLAYER_KINDS", "Player", "Row", "player_for"]
 #: The kinds of player, and the settings each takes with their defaults.
 PLAYER_KINDS: dict[str, dict[str, Any]] = {
     "solver": {"time_limit": 10.0, "node_limit": None},
-    "fair": {"samples": 16, "node_limit": 100_000, "time_limit": None, "seed": 0, "max_moves": 1000},
+    "fair": {"samples": 16, "node_limit": 50_000, "time_limit": None, "seed": 0, "max_moves": 1000},
     "strategy": {"seed": 0, "max_moves": 1000},
 }
 
