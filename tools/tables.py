@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import solitaire_widget as sw
-from solitaire_widget.studies import Store, StudyResult, study
+from solitaire_widget.studies import Store, StoreError, StudyResult, study
 from solitaire_widget.studies.players import player_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,8 +80,12 @@ def summarise() -> dict[str, Any]:
         rules = sw.rules.variant_rules(variant)
         key = {"variant": variant, "options": rules.resolve_options(options), "player": chosen.label,
                "kind": chosen.kind, "settings": chosen.settings, "version": sw.__version__}
-        with Store.open(path, key) as store:
-            rows = store.rows(deals)
+        try:
+            with Store.open(path, key) as store:
+                rows = store.rows(deals)
+        except StoreError as error:  # a store of other settings (an older run): not this table's
+            print(f"skipped {path.name}: {error}", file=sys.stderr)
+            continue
         if not rows:
             continue
         result = StudyResult(key, rows)
