@@ -2,13 +2,14 @@
 
 Each table is one study (``sw.study``): a game setting, a player with its settings, and a range of deals. The
 studies keep their rows in SQLite stores under ``.studies/`` (not committed), so this script can be stopped and
-run again, across sessions, and picks up where it stopped; when it has run, it writes the summaries to
-``src/solitaire_widget/studies/published.json`` (committed), which :func:`solitaire_widget.studies.published`
-reads.
+run again, across sessions, and picks up where it stopped. After each study it writes the summaries so far to
+``.studies/summary.json``; ``--publish`` writes them to ``src/solitaire_widget/studies/published.json``
+(committed), which :func:`solitaire_widget.studies.published` reads and from which ``tools/figures.py`` writes the
+documents' figures, so the published tables change only when someone chooses to publish.
 
-    python tools/tables.py                          # every study not yet complete, then the summaries
+    python tools/tables.py                          # every study not yet complete
     python tools/tables.py --only solver --workers 1
-    python tools/tables.py --summaries              # only rewrite published.json from the stores
+    python tools/tables.py --publish                # only write published.json from the stores
 
 The deals are 1 to 2,000 for the solver and the strategies, and 1 to 500 for the fair player, which takes far
 longer (see docs/fair-play.md for its cost); how many of them a study has played so far is in its table (``deals``),
@@ -31,6 +32,7 @@ from solitaire_widget.studies.players import player_for
 ROOT = Path(__file__).resolve().parent.parent
 STORES = ROOT / ".studies"
 OUT = ROOT / "src" / "solitaire_widget" / "studies" / "published.json"
+PROGRESS = STORES / "summary.json"
 
 #: The game settings, by the name the tables use.
 SETTINGS: dict[str, tuple[str, dict[str, int]]] = {
@@ -109,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="players to run, comma-separated: solver, fair, or strategy names")
     parser.add_argument("--settings", help="settings to run, comma-separated (default: all)")
     parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--summaries", action="store_true", help="only write published.json from the stores")
+    parser.add_argument("--publish", action="store_true", help="only write published.json from the stores")
     parser.add_argument("--rounds", type=int, metavar="N",
                         help="play the chosen studies N deals at a time, in turn, so that a run stopped early has "
                              "measured every one of them on as many deals")
@@ -117,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     STORES.mkdir(exist_ok=True)
     only = set(args.only.split(",")) if args.only else None
     chosen_settings = set(args.settings.split(",")) if args.settings else None
-    if not args.summaries:
+    if not args.publish:
         plan = [entry for entry in studies() if not (only and entry[1] not in only)
                 and not (chosen_settings and entry[0] not in chosen_settings)]
         longest = max((len(deals) for *_, deals in plan), default=0)
@@ -133,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
                                progress=sys.stderr.isatty(), **settings, **options)
                 print(f"{setting:<28} {player:<13} {result.summary}  ({time.perf_counter() - started:.0f} s)",
                       flush=True)
-                OUT.write_text(json.dumps(summarise(), indent=1, ensure_ascii=False) + "\n")
+                PROGRESS.write_text(json.dumps(summarise(), indent=1, ensure_ascii=False) + "\n")
+        return 0
     OUT.write_text(json.dumps(summarise(), indent=1, ensure_ascii=False) + "\n")
     return 0
 

@@ -19,6 +19,8 @@ two-letter codes of FORMAT.md (``"TD"`` is the ten of diamonds); people read sui
 
 from __future__ import annotations
 
+from .checks import short
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -75,8 +77,8 @@ def parse_card(text: object, *, allow_face_down: bool = False):
     ``(card, face_up)``; otherwise lower case is refused, because everywhere else a card is face up by nature.
     """
     if not isinstance(text, str) or len(text) != 2:
-        raise ValueError(f"{text!r} is not a card: a card is two characters, a rank from {RANKS} and a suit from "
-                         f"{SUITS}, such as 'TD'")
+        raise ValueError(f"{short(text)} is not a card: a card is two characters, a rank from {RANKS} and a suit "
+                         f"from {SUITS}, such as 'TD'")
     card = _BY_CODE.get(text.upper())
     if card is None:
         raise ValueError(f"{text!r} is not a card: a card is a rank from {RANKS} and a suit from {SUITS}, "

@@ -16,17 +16,14 @@ own ``random`` seeds and draws differently:
 
 from __future__ import annotations
 
+from .checks import whole
 
 MAX_DEAL = 2**32 - 1
 
 
 def check_deal(deal: object) -> int:
-    """The deal number itself, or ``ValueError`` saying why it is not one."""
-    if isinstance(deal, bool) or not isinstance(deal, int):
-        raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}, not {deal!r}")
-    if not 0 <= deal <= MAX_DEAL:
-        raise ValueError(f"a deal number is a whole number from 0 to {MAX_DEAL}; {deal} is out of range")
-    return deal
+    """The deal number as a plain ``int``, or ``ValueError`` saying why it is not one."""
+    return whole(deal, "a deal number", 0, MAX_DEAL)
 
 
 class MersenneTwister:

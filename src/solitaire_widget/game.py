@@ -25,10 +25,12 @@ records and checking of everything that comes from outside.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import TYPE_CHECKING, Any
 
+from .checks import MAX_TEXT, nesting, short, whole
 from .deals import MAX_DEAL, check_deal, shuffled_deck
 from .games import Engine, engine_class
 from .knowledge import Knowledge
@@ -44,6 +46,8 @@ __all__ = ["Game", "IllegalMove", "Move", "new_game"]
 
 FORMAT_VERSION = 1
 STATUSES = ("playing", "won", "stuck", "lost")
+#: The most moves a position may say were made, or a record may hold: far beyond any real game.
+MAX_MOVES = 1_000_000
 _POSITION_KEYS = {
     "klondike": ("stock", "waste", "foundations", "tableau", "redeals_used"),
     "camelot": ("stock", "waste", "grid", "phase", "removed"),
@@ -75,7 +79,12 @@ def new_game(variant: str = "athena", deal: int | None = None, **options: int) -
 
 
 class Game:
-    """One game of patience: rules, position, history. See the module docs for a tour."""
+    """One game of patience: rules, position, history. See the module docs for a tour.
+
+    A ``Game`` is not thread-safe: drive it from one thread at a time. The board (:class:`~solitaire_widget.Solitaire`)
+    does: it holds a lock around every change, and its searches work on a copy of the game or on the player's
+    :meth:`knowledge`, an immutable value.
+    """
 
     __slots__ = ("_rules", "_options", "_deal", "_engine", "_start", "_start_moves", "_history", "_redo",
                  "_version", "_legal", "_status", "_seen")
@@ -83,10 +92,14 @@ class Game:
     def __init__(self, variant: str = "athena", deal: int | None = None, **options: int) -> None:
         rules = variant_rules(variant)
         self._setup(rules, rules.resolve_options(options))
-        self._deal = random.randrange(MAX_DEAL + 1) if deal is None else check_deal(deal)
+        self._deal_out(random.randrange(MAX_DEAL + 1) if deal is None else check_deal(deal))
+
+    def _deal_out(self, deal: int) -> None:
+        """Lay out deal number ``deal`` (checked) as the start of this game."""
+        self._deal = deal
         self._start: dict[str, Any] | None = None  # None: the start is the deal itself
         self._start_moves = 0
-        self._engine.deal_from(shuffled_deck(self._deal))
+        self._engine.deal_from(shuffled_deck(deal))
         self._seen = self._engine.visible()
 
     def _setup(self, rules: VariantRules, options: dict[str, int]) -> None:
@@ -106,39 +119,37 @@ class Game:
         """The game at ``position`` (FORMAT.md), with an empty history.
 
         Everything is checked: a card twice or missing, a face-down card off the tableau, a foundation out of
-        order, a Camelot court card in a cell it may not occupy, a score that does not match the cards... each
-        gives a ``ValueError`` that says what is wrong. ``status`` is read back from the cards, not trusted.
+        order, a Camelot court card in a cell it may not occupy, a score that does not match the cards, a counter
+        the rules cannot reach... each gives a ``ValueError`` that says what is wrong. ``status`` is read back from
+        the cards, not trusted. The position is copied, never kept: changing it afterwards changes nothing here.
         """
         if not isinstance(position, dict):
             raise ValueError(f"a position is a dict (see FORMAT.md), not {type(position).__name__}")
+        nesting(position, "the position")
         fmt = position.get("format")
-        if fmt != FORMAT_VERSION:
-            raise ValueError(f"this version reads positions of format {FORMAT_VERSION}, not {fmt!r}")
+        if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt != FORMAT_VERSION:
+            raise ValueError(f"this version reads positions of format {FORMAT_VERSION}, not {short(fmt)}")
         rules = variant_rules(position.get("variant"))
         allowed = {*_HEADER_KEYS, *_POSITION_KEYS[rules.family], *_FOOTER_KEYS}
-        unknown = sorted(set(position) - allowed, key=str)
+        unknown = sorted((key for key in position if key not in allowed), key=str)
         if unknown:
-            raise ValueError(f"a {rules.title} position has no key {', '.join(map(repr, unknown))}")
+            raise ValueError(f"a {rules.title} position has no key {', '.join(map(short, unknown[:5]))}")
         missing = [key for key in (*_HEADER_KEYS, *_POSITION_KEYS[rules.family], "moves") if key not in position]
         if missing:
             raise ValueError(f"the position has no {', '.join(map(repr, missing))}")
         options = position["options"]
         if not isinstance(options, dict):
-            raise ValueError(f"the position's 'options' must be a dict, not {options!r}")
+            raise ValueError(f"the position's 'options' must be a dict, not {short(options)}")
         game = cls.__new__(cls)
         game._setup(rules, rules.resolve_options(options))
         deal = position["deal"]
         game._deal = None if deal is None else check_deal(deal)
         game._engine.load_fields(position)
-        moves = position["moves"]
-        if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
-            raise ValueError(f"the position's 'moves' must be a whole number of moves made, not {moves!r}")
-        game._start_moves = moves
-        if "score" in position and position["score"] != game._engine.score:
-            raise ValueError(f"the position's score is {position['score']!r}, but its cards give "
-                             f"{game._engine.score}")
-        if "status" in position and position["status"] not in STATUSES:
-            raise ValueError(f"a status is one of {', '.join(STATUSES)}, not {position['status']!r}")
+        game._start_moves = whole(position["moves"], "the position's 'moves' (moves made)", 0, MAX_MOVES)
+        if "score" in position and whole(position["score"], "the position's 'score'") != game._engine.score:
+            raise ValueError(f"the position's score is {position['score']}, but its cards give {game._engine.score}")
+        if "status" in position and (not isinstance(position["status"], str) or position["status"] not in STATUSES):
+            raise ValueError(f"a status is one of {', '.join(STATUSES)}, not {short(position['status'])}")
         game._start = game.position()
         game._seen = game._engine.visible()
         return game
@@ -148,40 +159,54 @@ class Game:
         """Replay a saved record (see :meth:`record`); ``ValueError`` names the first thing wrong with it."""
         if not isinstance(record, dict):
             raise ValueError(f"a game record is a dict, not {type(record).__name__}")
-        unknown = sorted(set(record) - _RECORD_KEYS, key=str)
+        nesting(record, "the game record")
+        unknown = sorted((key for key in record if key not in _RECORD_KEYS), key=str)
         if unknown:
-            raise ValueError(f"a game record has no key {', '.join(map(repr, unknown))}")
-        if record.get("format") != FORMAT_VERSION:
-            raise ValueError(f"this version reads records of format {FORMAT_VERSION}, not {record.get('format')!r}")
+            raise ValueError(f"a game record has no key {', '.join(map(short, unknown[:5]))}")
+        fmt = record.get("format")
+        if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt != FORMAT_VERSION:
+            raise ValueError(f"this version reads records of format {FORMAT_VERSION}, not {short(fmt)}")
         moves = record.get("moves")
         if not isinstance(moves, list):
-            raise ValueError(f"a game record's 'moves' must be a list of moves in text form, not {moves!r}")
+            raise ValueError(f"a game record's 'moves' must be a list of moves in text form, not {short(moves)}")
+        if len(moves) > MAX_MOVES:
+            raise ValueError(f"a game record holds at most {MAX_MOVES:,} moves, not {len(moves):,}")
         options = record.get("options", {})
         if not isinstance(options, dict):
-            raise ValueError(f"a game record's 'options' must be a dict, not {options!r}")
+            raise ValueError(f"a game record's 'options' must be a dict, not {short(options)}")
         if "start" in record:
             game = cls.from_position(record["start"])
             for key in ("variant", "deal"):
                 if key in record and record[key] != record["start"].get(key):
-                    raise ValueError(f"the record's {key} {record[key]!r} differs from its start position's")
+                    raise ValueError(f"the record's {key} {short(record[key])} differs from its start position's")
+            if options and game.rules.resolve_options(options) != game.options:
+                raise ValueError(f"the record's options {short(options)} differ from its start position's")
         else:
             if record.get("deal") is None:
                 raise ValueError("a game record needs the 'deal' it was dealt from, or a 'start' position")
-            game = cls(record.get("variant"), record["deal"], **options)
+            rules = variant_rules(record.get("variant"))
+            game = cls.__new__(cls)
+            game._setup(rules, rules.resolve_options(options))
+            game._deal_out(check_deal(record["deal"]))
         for number, text in enumerate(moves, 1):
             try:
                 game.play(Move.parse(text, game) if isinstance(text, str) else Move.from_dict(text))
             except ValueError as error:
-                raise ValueError(f"move {number} of the record, {text!r}, cannot be played: {error}") from None
+                raise ValueError(f"move {number} of the record, {short(text)}, cannot be played: {error}") from None
         return game
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """The game saved by :meth:`to_json`."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise ValueError(f"a saved game is JSON text, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise ValueError(f"a saved game is at most {MAX_TEXT:,} characters of JSON; this text has {len(text):,}")
         try:
             record = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise ValueError(f"not a saved game: the text is not valid JSON ({error})") from None
+        except (TypeError, ValueError, RecursionError) as error:
+            why = "it nests too deeply" if isinstance(error, RecursionError) else str(error)
+            raise ValueError(f"not a saved game: the text is not valid JSON ({why})") from None
         return cls.from_record(record)
 
     # What the game is ------------------------------------------------------------------------------------------
@@ -432,7 +457,7 @@ class Game:
             "moves": [str(move) for move, _ in self._history],
         }
         if self._start is not None:
-            record["start"] = self._start
+            record["start"] = copy.deepcopy(self._start)  # the game's own start stays its own
         return record
 
     def to_json(self, **dumps: Any) -> str:

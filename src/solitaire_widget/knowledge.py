@@ -45,6 +45,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .cards import CODE, parse_card
+from .checks import nesting, short
 from .games import engine_class
 from .rules import VariantRules, variant_rules
 
@@ -130,9 +131,10 @@ class Knowledge:
         is not a real game...)."""
         if not isinstance(data, dict):
             raise ValueError(f"a knowledge value is a dict, not {type(data).__name__}")
+        nesting(data, "the knowledge value")
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"this version reads knowledge of format {FORMAT_VERSION}, not "
-                             f"{_short(data.get('format'))}")
+                             f"{short(data.get('format'))}")
         rules = variant_rules(data.get("variant"))
         allowed = (*_HEADER, *_FIELDS[rules.family], *_FOOTER)
         unknown = sorted((str(key) for key in data if key not in allowed))
@@ -144,15 +146,15 @@ class Knowledge:
             raise ValueError(f"the knowledge value has no {', '.join(map(repr, missing))}")
         options = data["options"]
         if not isinstance(options, dict):
-            raise ValueError(f"the knowledge value's 'options' must be a dict, not {_short(options)}")
+            raise ValueError(f"the knowledge value's 'options' must be a dict, not {short(options)}")
         options = rules.resolve_options(options)
         for key in ("moves", "score"):
             value = data[key]
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
                 raise ValueError(f"the knowledge value's {key!r} must be a whole number, zero or more, "
-                                 f"not {_short(value)}")
+                                 f"not {short(value)}")
         if data["status"] not in _STATUSES:
-            raise ValueError(f"a status is one of {', '.join(_STATUSES)}, not {_short(data['status'])}")
+            raise ValueError(f"a status is one of {', '.join(_STATUSES)}, not {short(data['status'])}")
         clean = {"format": FORMAT_VERSION, "variant": rules.name, "options": options}
         for key in _FIELDS[rules.family]:
             clean[key] = _copy_field(key, data[key])
@@ -202,7 +204,7 @@ class Knowledge:
         """``count`` positions drawn independently with :meth:`sample`, reproducibly from ``seed`` (None:
         :attr:`default_seed`)."""
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_SAMPLES:
-            raise ValueError(f"count must be a whole number of samples from 1 to {MAX_SAMPLES:,}, not {_short(count)}")
+            raise ValueError(f"count must be a whole number of samples from 1 to {MAX_SAMPLES:,}, not {short(count)}")
         rng = random.Random(self._seed(seed))
         return [self.sample(rng) for _ in range(count)]
 
@@ -224,7 +226,7 @@ class Knowledge:
         if seed is None:
             return self.default_seed
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number or None, not {_short(seed)}")
+            raise ValueError(f"seed must be a whole number or None, not {short(seed)}")
         return seed
 
     def legal_moves(self) -> list[Any]:
@@ -295,18 +297,18 @@ def _copy_field(key: str, value: object) -> Any:
     if key == "redeals_used":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
             raise ValueError(f"the knowledge value's 'redeals_used' must be a whole number, zero or more, not "
-                             f"{_short(value)}")
+                             f"{short(value)}")
         return value
     if key == "phase":
         if value not in ("fill", "remove"):
-            raise ValueError(f"the knowledge value's phase must be 'fill' or 'remove', not {_short(value)}")
+            raise ValueError(f"the knowledge value's phase must be 'fill' or 'remove', not {short(value)}")
         return value
     depth = 2 if key in ("foundations", "tableau", "grid") else 1
 
     def copy(item: object, level: int) -> Any:
         if not isinstance(item, list) or len(item) > 52:
             raise ValueError(f"the knowledge value's {key!r} must be {'lists of ' * (depth - 1)}a list of card "
-                             f"codes, not {_short(item)}")
+                             f"codes, not {short(item)}")
         if level < depth:
             return [copy(inner, level + 1) for inner in item]
         for code in item:
@@ -328,9 +330,3 @@ def _engine_for(position: dict[str, Any], rules: VariantRules) -> Any:
 
 def _check_position(position: dict[str, Any], rules: VariantRules) -> None:
     _engine_for(position, rules)
-
-
-def _short(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut to ``limit`` characters: an error message never quotes a huge input whole."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

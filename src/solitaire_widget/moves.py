@@ -45,6 +45,8 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar, Literal
 
+from .checks import short, whole
+
 MoveKind = Literal["deal", "redeal", "move", "place", "remove"]
 
 #: Piles of the Klondike family, in their internal order (FORMAT.md names).
@@ -123,10 +125,9 @@ class Move:
         """Move the top ``count`` cards of pile ``src`` onto pile ``dst``."""
         for role, name in (("source", src), ("destination", dst)):
             if not isinstance(name, str) or name not in PILE_INDEX:
-                raise ValueError(f"{name!r} is not a pile name for a {role}; piles are stock, waste, f1 to f4 "
+                raise ValueError(f"{short(name)} is not a pile name for a {role}; piles are stock, waste, f1 to f4 "
                                  "and t1 to t7")
-        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 52:
-            raise ValueError(f"the number of cards moved must be a whole number from 1 to 52, not {count!r}")
+        count = whole(count, "the number of cards moved", 1, 52)
         return cls._make("move", src, dst, count)
 
     @classmethod
@@ -149,6 +150,8 @@ class Move:
         """The move written ``text`` (see the text forms in the module docs).
 
         With a ``game``, the pile names are also checked against that game (Aunt Mary has no ``t7``)."""
+        if game is not None and not callable(getattr(game, "_check_names", None)):
+            raise ValueError(f"game must be a solitaire_widget.Game (or None), not {short(game)}")
         move = _parse(text)
         if game is not None:
             game._check_names(move)
@@ -163,7 +166,7 @@ class Move:
             raise ValueError(f"a move dict must be a dict, not {type(data).__name__}")
         kind = data.get("kind")
         if kind not in _KINDS:
-            raise ValueError(f"a move dict needs 'kind', one of {', '.join(_KINDS)}; got {kind!r}")
+            raise ValueError(f"a move dict needs 'kind', one of {', '.join(_KINDS)}; got {short(kind)}")
         required, optional = {
             "deal": ((), ()), "redeal": ((), ()), "move": (("from", "to"), ("count",)),
             "place": (("to",), ()), "remove": (("cells",), ()),
@@ -171,9 +174,9 @@ class Move:
         missing = [key for key in required if key not in data]
         if missing:
             raise ValueError(f"a {kind!r} move dict needs {' and '.join(repr(k) for k in missing)}")
-        extra = sorted(set(data) - {"kind", *required, *optional}, key=str)
+        extra = sorted((key for key in data if key not in {"kind", *required, *optional}), key=str)
         if extra:
-            raise ValueError(f"a {kind!r} move dict has no key {', '.join(repr(k) for k in extra)}")
+            raise ValueError(f"a {kind!r} move dict has no key {', '.join(short(k) for k in extra[:5])}")
         if kind == "deal":
             return cls.deal()
         if kind == "redeal":
@@ -184,7 +187,7 @@ class Move:
             return cls.place(data["to"])
         cells = data["cells"]
         if not isinstance(cells, (list, tuple)):
-            raise ValueError(f"'cells' must be a list of one or two cell names, not {cells!r}")
+            raise ValueError(f"'cells' must be a list of one or two cell names, not {short(cells)}")
         return cls.remove(*cells)
 
     @classmethod
@@ -228,7 +231,7 @@ class Move:
 
 def _check_cell(cell: object) -> None:
     if not isinstance(cell, str) or cell not in CELL_INDEX:
-        raise ValueError(f"{cell!r} is not a Camelot cell; cells are r1c1 to r4c4 (row, then column)")
+        raise ValueError(f"{short(cell)} is not a Camelot cell; cells are r1c1 to r4c4 (row, then column)")
 
 
 # Text forms ----------------------------------------------------------------------------------------------------
@@ -253,6 +256,8 @@ def _parse(text: object) -> Move:
     """The move written ``text``; ``ValueError`` says what a move looks like when it is not one."""
     if not isinstance(text, str):
         raise ValueError(f"a move's text must be a string, not {type(text).__name__}")
+    if len(text) > 100:
+        raise ValueError(f"{short(text)} is not a move: a move's text is a few characters, such as 't3-t5x2'")
     cleaned = text.strip().lower()
     if cleaned in ("deal", "redeal"):
         return Move.deal() if cleaned == "deal" else Move.redeal()
@@ -265,8 +270,8 @@ def _parse(text: object) -> Move:
         kind, cells = match.group(1), match.group(2).split()
         if kind == "place":
             if len(cells) != 1:
-                raise ValueError(f"{text!r}: 'place' names exactly one cell, such as 'place r2c3'")
+                raise ValueError(f"{short(text)}: 'place' names exactly one cell, such as 'place r2c3'")
             return Move.place(cells[0])
         return Move.remove(*cells)
-    raise ValueError(f"{text!r} is not a move; moves read like 'deal', 'redeal', 't3-t5', 't3-t5x2', "
+    raise ValueError(f"{short(text)} is not a move; moves read like 'deal', 'redeal', 't3-t5', 't3-t5x2', "
                      "'waste-f1', 'place r2c3' or 'remove r1c2 r3c3'")

@@ -41,6 +41,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import JACK, KING, QUEEN, RANK, RANK_LABELS, SUIT, card_code, card_label, card_name, parse_card
+from .checks import flag, short
 
 __all__ = ["Picture", "picture", "svg_picture", "text_picture"]
 
@@ -574,7 +575,9 @@ def svg_picture(position: Mapping[str, Any], *, four_colour: bool = False, card_
     """
     board = _read(position)
     if isinstance(card_width, bool) or not isinstance(card_width, (int, float)) or not 16 <= card_width <= 400:
-        raise ValueError(f"card_width must be a number of pixels from 16 to 400, not {card_width!r}")
+        raise ValueError(f"card_width must be a number of pixels from 16 to 400, not {short(card_width)}")
+    flag(four_colour, "four_colour")
+    flag(caption, "caption")
     colours = _FOUR_COLOURS if four_colour else _TWO_COLOURS
     if isinstance(board, _KlondikeBoard):
         parts, desc, width, height = _svg_klondike(board, colours)

@@ -8,8 +8,12 @@ quickest way to see how the games differ (RULES.md states each rule in full).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Literal
+
+from .checks import short, whole
 
 Build = Literal["alternate-colour", "other-suit"]
 EmptyColumn = Literal["king", "any"]
@@ -27,26 +31,37 @@ class VariantRules:
     columns: int = 0
     build: Build = "alternate-colour"
     empty_column: EmptyColumn = "king"
-    options: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    options: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
-    def resolve_options(self, given: dict[str, object]) -> dict[str, int]:
-        """The full options of a game: ``given`` checked against the table, the rest filled with defaults.
+    def __post_init__(self) -> None:
+        # The rows are shared by every game: nothing handed out may change them.
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def resolve_options(self, given: Mapping[object, object]) -> dict[str, int]:
+        """The full options of a game: ``given`` checked against the table, the rest filled with defaults. Every
+        value is a plain ``int`` (see :func:`~solitaire_widget.checks.whole`).
 
         Klondike's default number of redeals follows the reference program: two when turning one card (three
         passes), unlimited (``-1``) when turning three.
         """
+        checked: dict[str, int] = {}
         for key, value in given.items():
-            if key not in self.options:
+            if not isinstance(key, str) or key not in self.options:
                 allowed = ", ".join(self.options) or "none"
-                raise ValueError(f"{self.title} has no option {key!r} (its options: {allowed})")
+                raise ValueError(f"{self.title} has no option {short(key)} (its options: {allowed})")
             choices = self.options[key]
-            if isinstance(value, bool) or value not in choices:
-                raise ValueError(f"{self.title}'s option {key} must be one of "
-                                 f"{', '.join(map(str, choices))}, not {value!r}")
-        resolved = {key: given.get(key, choices[0]) for key, choices in self.options.items()}
-        if self.name == "klondike" and "redeals" not in given:
+            words = f"{self.title}'s option {key} must be one of {', '.join(map(str, choices))}"
+            try:
+                number = whole(value, key)  # 3.0, "3" and True are refused; numpy.int64(3) becomes 3
+            except ValueError:
+                raise ValueError(f"{words}, not {short(value)}") from None
+            if number not in choices:
+                raise ValueError(f"{words}, not {number}")
+            checked[key] = number
+        resolved = {key: checked.get(key, choices[0]) for key, choices in self.options.items()}
+        if self.name == "klondike" and "redeals" not in checked:
             resolved["redeals"] = 2 if resolved["draw"] == 1 else -1
-        return resolved  # type: ignore[return-value]
+        return resolved
 
     @property
     def build_text(self) -> str:
@@ -64,7 +79,7 @@ class VariantRules:
 
 _FAMILY_STOCK = {"draw": (1,), "redeals": (2,)}
 
-VARIANT_RULES: dict[str, VariantRules] = {
+VARIANT_RULES: Mapping[str, VariantRules] = MappingProxyType({
     rules.name: rules
     for rules in (
         VariantRules("athena", "Athena", "klondike", "athena", 7, "alternate-colour", "king",
@@ -77,7 +92,7 @@ VARIANT_RULES: dict[str, VariantRules] = {
         VariantRules("klondike", "Klondike", "klondike", "staircase", 7, "alternate-colour", "king",
                      {"draw": (1, 3), "redeals": (2, 0, -1)}),
     )
-}
+})
 
 VARIANTS: tuple[str, ...] = tuple(VARIANT_RULES)
 
@@ -86,5 +101,5 @@ def variant_rules(variant: object) -> VariantRules:
     """The row for ``variant``, or ``ValueError`` listing the games there are."""
     rules = VARIANT_RULES.get(variant) if isinstance(variant, str) else None
     if rules is None:
-        raise ValueError(f"unknown game {variant!r}; the games are {', '.join(VARIANTS)}")
+        raise ValueError(f"unknown game {short(variant)}; the games are {', '.join(VARIANTS)}")
     return rules

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import RANK, SUIT, is_red, parse_card
+from .checks import short, whole
 from .game import Game, new_game
 from .moves import Move
 from .rules import VARIANTS as _VARIANTS
@@ -275,12 +276,14 @@ STRATEGIES: tuple[Strategy, ...] = (
 def strategies_for(variant: str) -> dict[str, Strategy]:
     """The strategies that play ``variant``, by name."""
     family = "camelot" if variant == "camelot" else "klondike"
-    if variant not in _VARIANTS:
-        raise ValueError(f"unknown game {variant!r}; the games are {', '.join(_VARIANTS)}")
+    if not isinstance(variant, str) or variant not in _VARIANTS:
+        raise ValueError(f"unknown game {short(variant)}; the games are {', '.join(_VARIANTS)}")
     return {strategy.name: strategy for strategy in STRATEGIES if strategy.family == family}
 
 
 def _strategy(variant: str, strategy: str | Strategy) -> Strategy:
+    if not isinstance(strategy, (str, Strategy)):
+        raise ValueError(f"a strategy is a Strategy or a strategy's name, not {short(strategy)}")
     if isinstance(strategy, Strategy):
         family = "camelot" if variant == "camelot" else "klondike"
         if strategy.family != family:
@@ -288,7 +291,7 @@ def _strategy(variant: str, strategy: str | Strategy) -> Strategy:
         return strategy
     choices = strategies_for(variant)
     if strategy not in choices:
-        raise ValueError(f"no strategy {strategy!r} for {variant}; choose from {', '.join(choices)}")
+        raise ValueError(f"no strategy {short(strategy)} for {variant}; choose from {', '.join(choices)}")
     return choices[strategy]
 
 
@@ -320,8 +323,11 @@ def play_out(game: Game, strategy: str | Strategy, *, seed: int = 0, max_moves: 
     ``seed`` makes the random choices repeatable. The game keeps its history, so the line can be replayed or
     undone afterwards. Raises ValueError for a strategy that does not play this game.
     """
+    if not isinstance(game, Game):
+        raise ValueError(f"play_out() plays a Game, not {type(game).__name__}")
     chosen = _strategy(game.variant, strategy)
-    rng = random.Random(seed)
+    rng = random.Random(whole(seed, "seed"))
+    max_moves = whole(max_moves, "max_moves", 1, 1_000_000)
     if chosen.search:
         played = _search(game, chosen, rng, max_moves)
     else:

@@ -151,7 +151,7 @@ def missing(pos):
     (kpos(score=9), "score"),
     (kpos(status="finished"), "status"),
     (kpos(redeals_used=3), "made 3 redeals"),
-    (kpos(redeals_used=-1), "cannot be negative"),
+    (kpos(redeals_used=-1), "0 or more"),
     (kpos(moves="3"), "moves"),
     (kpos(deal=2**40), "deal number"),
     (kpos(options={"draw": 2}), "must be one of"),

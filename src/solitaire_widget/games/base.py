@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ..cards import CODE, parse_card
+from ..checks import short, whole
 
 
 def field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -14,21 +15,21 @@ def field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], what: s
         raise ValueError(f"the position has no {key!r} ({what})")
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise ValueError(f"the position's {key!r} must be {what}, not {value!r}")
+        raise ValueError(f"the position's {key!r} must be {what}, not {short(value)}")
     return value
 
 
 def count_field(data: dict[str, Any], key: str, what: str) -> int:
-    value = field(data, key, int, what)
-    if value < 0:
-        raise ValueError(f"the position's {key!r} ({what}) cannot be negative: {value}")
-    return value
+    """``data[key]`` as a plain whole number, zero or more."""
+    if key not in data:
+        raise ValueError(f"the position has no {key!r} ({what})")
+    return whole(data[key], f"the position's {key!r} ({what})", 0)
 
 
 def card_list(value: object, where: str) -> list[int]:
     """Face-up cards (upper-case codes) listed bottom to top."""
-    if not isinstance(value, list):
-        raise ValueError(f"{where} must be a list of card codes, not {value!r}")
+    if not isinstance(value, list) or len(value) > 52:
+        raise ValueError(f"{where} must be a list of card codes, not {short(value)}")
     try:
         return [parse_card(code) for code in value]
     except ValueError as error:

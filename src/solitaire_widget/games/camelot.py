@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CODE, JACK, KING, QUEEN, RANK, article, card_label, parse_card
+from ..checks import short
 from ..moves import CELL_INDEX, CELLS, Move
 from ..rules import VariantRules
 from .base import card_list, check_full_deck, field
@@ -275,7 +276,7 @@ class CamelotEngine:
         check_full_deck(stock + waste + [c for c in grid if c != EMPTY] + removed)
         phase = field(data, "phase", str, "'fill' or 'remove'")
         if phase not in ("fill", "remove"):
-            raise ValueError(f"the position's phase must be 'fill' or 'remove', not {phase!r}")
+            raise ValueError(f"the position's phase must be 'fill' or 'remove', not {short(phase)}")
         if waste and phase == "remove":
             raise ValueError("a card on the waste must be placed before anything is removed, so the phase is "
                              "'fill' while the waste holds a card")

@@ -12,7 +12,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import CODE, KING, RANK, RED, SUIT, article, card_label, parse_card, rank_name
+from ..cards import (
+    CODE,
+    KING,
+    RANK,
+    RED,
+    SUIT,
+    article,
+    card_label,
+    parse_card,
+    rank_name,
+)
+from ..checks import short
 from ..deals import lay_out
 from ..moves import FOUNDATION0, PILES, TABLEAU0, Move
 from ..rules import VariantRules
@@ -20,6 +31,8 @@ from .base import card_list, check_full_deck, count_field, field
 
 DOWN = 64
 STOCK, WASTE = 0, 1
+#: The most redeals a position with unlimited redeals may say were made.
+MAX_REDEALS = 1_000_000
 _FOUNDATIONS = range(FOUNDATION0, TABLEAU0)
 _MAX_RUN = 13
 
@@ -589,7 +602,7 @@ class KlondikeEngine:
         columns = []
         for i, column in enumerate(tableau):
             if not isinstance(column, list):
-                raise ValueError(f"column t{i + 1} must be a list of card codes, not {column!r}")
+                raise ValueError(f"column t{i + 1} must be a list of card codes, not {short(column)}")
             try:
                 parsed = [parse_card(code, allow_face_down=True) for code in column]
             except ValueError as error:
@@ -602,6 +615,9 @@ class KlondikeEngine:
         used = count_field(data, "redeals_used", "the number of redeals made")
         if 0 <= self.redeals < used:
             raise ValueError(f"the position has made {used} redeals, but the game allows {self.redeals}")
+        if used > MAX_REDEALS:
+            raise ValueError(f"the position has made {used:,} redeals; this version reads at most {MAX_REDEALS:,}, "
+                             "far more than any game makes")
         self._set_stock(stock, waste)
         for i, pile in enumerate(found):
             self.piles[FOUNDATION0 + i][:] = pile

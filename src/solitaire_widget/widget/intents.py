@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..checks import short
 from ..moves import Move
 
 #: Actions that carry nothing but their name.
@@ -53,18 +54,18 @@ def parse_intent(content: object) -> Intent:
     if not isinstance(content, dict):
         raise ValueError(f"a message from the board must be an object, not {type(content).__name__}")
     if content.get("type") != "intent":
-        raise ValueError(f"unknown message type {content.get('type')!r}; the board sends 'intent' messages")
+        raise ValueError(f"unknown message type {short(content.get('type'))}; the board sends 'intent' messages")
     action = content.get("action")
     if not isinstance(action, str) or action not in ACTIONS:
-        raise ValueError(f"unknown action {action!r}; actions are {', '.join(sorted(ACTIONS))}")
-    extra = set(content) - _COMMON - _EXTRA.get(action, set())
+        raise ValueError(f"unknown action {short(action)}; actions are {', '.join(sorted(ACTIONS))}")
+    extra = sorted((key for key in content if key not in _COMMON | _EXTRA.get(action, set())), key=str)
     if extra:
-        raise ValueError(f"a {action!r} intent has no field {', '.join(sorted(map(repr, map(str, extra))))}")
+        raise ValueError(f"a {action!r} intent has no field {', '.join(short(key) for key in extra[:5])}")
     rev, seq, view = content.get("rev"), content.get("seq"), content.get("view")
     if not _whole(rev) or rev < 0:
-        raise ValueError(f"an intent's 'rev' must be the board revision it was made on, not {rev!r}")
+        raise ValueError(f"an intent's 'rev' must be the board revision it was made on, not {short(rev)}")
     if not _whole(seq):
-        raise ValueError(f"an intent's 'seq' must be a whole number, not {seq!r}")
+        raise ValueError(f"an intent's 'seq' must be a whole number, not {short(seq)}")
     if not isinstance(view, str) or len(view) > _MAX_VIEW_ID:
         raise ValueError("an intent's 'view' must be the short id of the view that sent it")
     if action == "play":
@@ -72,7 +73,7 @@ def parse_intent(content: object) -> Intent:
         return Intent(action, rev, seq, view, move=Move.from_dict(content.get("move")))
     if action == "foundation":
         pile = content.get("pile")
-        if not isinstance(pile, str):
-            raise ValueError(f"a 'foundation' intent names the pile whose top card goes up, not {pile!r}")
+        if not isinstance(pile, str) or len(pile) > 8:
+            raise ValueError(f"a 'foundation' intent names the pile whose top card goes up, not {short(pile)}")
         return Intent(action, rev, seq, view, pile=pile)
     return Intent(action, rev, seq, view)

@@ -11,11 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..checks import short
 from ..moves import Move
 from .view import move_marks
 
 if TYPE_CHECKING:
     from ..game import Game
+
+
+#: The most steps a lesson may have, and the longest caption: a lesson is shown on a board, one caption at a time.
+MAX_STEPS = 1000
+MAX_CAPTION = 2000
 
 
 class Lesson:
@@ -25,16 +31,21 @@ class Lesson:
         moves: list[Move] = []
         captions: list[str] = []
         trial = game.copy()
+        if isinstance(steps, (str, bytes, dict)) or not isinstance(steps, Iterable):
+            raise ValueError(f"a lesson is a list of steps (move, caption), not {short(steps)}")
         for number, step in enumerate(steps, 1):
+            if number > MAX_STEPS:
+                raise ValueError(f"a lesson has at most {MAX_STEPS} steps")
             if isinstance(step, (str, bytes)) or not isinstance(step, Sequence) or len(step) != 2:
-                raise ValueError(f"lesson step {number} must be a pair (move, caption), not {step!r}")
+                raise ValueError(f"lesson step {number} must be a pair (move, caption), not {short(step)}")
             move, caption = step
-            if not isinstance(caption, str):
-                raise ValueError(f"lesson step {number}'s caption must be a string, not {caption!r}")
+            if not isinstance(caption, str) or len(caption) > MAX_CAPTION:
+                raise ValueError(f"lesson step {number}'s caption must be a string of at most {MAX_CAPTION} "
+                                 f"characters, not {short(caption)}")
             try:
                 played = trial.play(move)
             except ValueError as error:
-                raise ValueError(f"lesson step {number} ({move!r}) cannot be played there: {error}") from None
+                raise ValueError(f"lesson step {number} ({short(move)}) cannot be played there: {error}") from None
             moves.append(played)
             captions.append(caption)
         if not moves:

@@ -22,6 +22,8 @@ from ipywidgets import CallbackDispatcher
 
 from ..advice import Chances, Review, chances, hint
 from ..cards import card_label, parse_card
+from ..checks import flag, number, short
+from ..deals import check_deal
 from ..game import Game, new_game
 from ..knowledge import Knowledge
 from ..moves import Move
@@ -33,10 +35,27 @@ from .view import describe, masked_view, move_marks, move_words, pile_words, sta
 __all__ = ["MoveEvent", "Solitaire"]
 
 log = logging.getLogger(__name__)
+CARD_SIZES = ("small", "medium", "large")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
 EventKind = Literal["play", "undo", "redo", "restart", "new_deal"]
 Source = Literal["board", "python"]
+
+
+class _Flag(traitlets.Bool):
+    """A display option that is True or False; anything else is a ValueError that names the option."""
+
+    def validate(self, obj: Any, value: Any) -> bool:
+        return flag(value, self.name)
+
+
+class _Choice(traitlets.Enum):
+    """A display option from a fixed list; anything else is a ValueError that names the option and the list."""
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        if not isinstance(value, str) or value not in self.values:
+            raise ValueError(f"{self.name} must be one of {', '.join(map(repr, self.values))}, not {short(value)}")
+        return value
 
 
 @dataclass(frozen=True)
@@ -100,19 +119,21 @@ class Solitaire(anywidget.AnyWidget):
     coach_note = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     #: The lesson player's bar (see :meth:`lesson`).
     lesson_state = traitlets.Dict().tag(sync=True)
-    highlight = traitlets.Bool(True).tag(sync=True)
-    animate = traitlets.Bool(True).tag(sync=True)
-    four_color = traitlets.Bool(False).tag(sync=True)
-    card_size = traitlets.Enum(("small", "medium", "large"), "medium").tag(sync=True)
+    highlight = _Flag(True).tag(sync=True)
+    animate = _Flag(True).tag(sync=True)
+    four_color = _Flag(False).tag(sync=True)
+    card_size = _Choice(CARD_SIZES, "medium").tag(sync=True)
     #: Show the fair win chance after every move (worked out in a worker thread; off by default).
-    show_chances = traitlets.Bool(False).tag(sync=True)
+    show_chances = _Flag(False).tag(sync=True)
     #: After a move that cut the fair win chance by much, say so and offer Undo (off by default).
-    coach = traitlets.Bool(False).tag(sync=True)
+    coach = _Flag(False).tag(sync=True)
+    #: Keep the deal number off the board until the game ends (for a class, or a fair contest).
+    hide_deal = _Flag(False).tag(sync=True)
 
     def __init__(self, variant: str | None = None, deal: int | None = None, *, game: Game | None = None,
                  highlight: bool = True, animate: bool = True, four_color: bool = False,
                  card_size: str = "medium", show_chances: bool = False, coach: bool = False,
-                 hint_time: float = 1.0, chance_time: float = 1.0, solve_time: float = 10.0,
+                 hide_deal: bool = False, hint_time: float = 1.0, chance_time: float = 1.0, solve_time: float = 10.0,
                  **options: int) -> None:
         # Set before anything can fail: ipywidgets closes even a half-built widget when it is collected.
         self._lock = threading.RLock()
@@ -121,8 +142,16 @@ class Solitaire(anywidget.AnyWidget):
         self._analysing = BackgroundSearch("solitaire-chances")
         #: The fair chances of the position at a revision, once worked out: (rev, knowledge, chances).
         self._analysis: tuple[int, Knowledge, Chances] | None = None
+        # Every argument is checked before the widget opens its channel to the browser: nothing half-built stays.
+        for name, value in (("highlight", highlight), ("animate", animate), ("four_color", four_color),
+                            ("show_chances", show_chances), ("coach", coach), ("hide_deal", hide_deal),
+                            ("card_size", card_size)):
+            self.class_traits()[name].validate(self, value)
+        self._hint_time = _seconds("hint_time", hint_time)
+        self._chance_time = _seconds("chance_time", chance_time)
+        self._solve_time = _seconds("solve_time", solve_time)
         if game is None:
-            game = new_game(variant or "athena", deal, **options)
+            game = new_game("athena" if variant is None else variant, deal, **options)
         elif not isinstance(game, Game):
             raise ValueError(f"game= takes a solitaire_widget.Game, not {type(game).__name__}")
         elif variant is not None or deal is not None or options:
@@ -132,18 +161,63 @@ class Solitaire(anywidget.AnyWidget):
         self._message_id = 0
         self._lesson: Lesson | None = None
         self._callbacks = CallbackDispatcher()
-        self.hint_time = hint_time
-        self.chance_time = chance_time
-        self.solve_time = solve_time
         super().__init__(
-            view=masked_view(game, 0), status_line=status_line(game), lesson_state=NO_LESSON, winnable=IDLE,
-            meter=METER_OFF, message={"text": "", "kind": "", "id": 0}, highlight=highlight, animate=animate,
-            four_color=four_color, card_size=card_size, show_chances=show_chances, coach=coach,
+            view=masked_view(game, 0, hide_deal), status_line=status_line(game, hide_deal), lesson_state=NO_LESSON,
+            winnable=IDLE, meter=METER_OFF, message={"text": "", "kind": "", "id": 0}, highlight=highlight,
+            animate=animate, four_color=four_color, card_size=card_size, show_chances=show_chances, coach=coach,
+            hide_deal=hide_deal,
         )
         self.on_msg(self._on_board_message)
+        self.observe(self._deal_shown, names=["hide_deal"])
         self.observe(self._advice_switched, names=["show_chances", "coach"])
         if show_chances or coach:
             self._analyse(None, None)
+
+    # Budgets, checked when set ----------------------------------------------------------------------------------
+
+    @property
+    def hint_time(self) -> float:
+        """Seconds the fair hint may take (the board's Hint button and :meth:`hint`)."""
+        return self._hint_time
+
+    @hint_time.setter
+    def hint_time(self, value: float) -> None:
+        self._hint_time = _seconds("hint_time", value)
+
+    @property
+    def chance_time(self) -> float:
+        """Seconds each estimate of the win-chance meter and the coach may take."""
+        return self._chance_time
+
+    @chance_time.setter
+    def chance_time(self, value: float) -> None:
+        self._chance_time = _seconds("chance_time", value)
+
+    @property
+    def solve_time(self) -> float:
+        """Seconds "Still winnable?" may search."""
+        return self._solve_time
+
+    @solve_time.setter
+    def solve_time(self, value: float) -> None:
+        self._solve_time = _seconds("solve_time", value)
+
+    # Python owns every synced trait ------------------------------------------------------------------------------
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A front end tried to write synced traits: Python owns them all, so the write is ignored, never echoed
+        to the other views, and the front end is sent the true values back (docs/PROTOCOL.md)."""
+        if not isinstance(sync_data, dict):
+            return
+        tried = [name for name in sync_data if isinstance(name, str) and name in self.keys]
+        log.debug("ignored a front end's write to %s", short(tried))
+        if tried:
+            self.send_state(tried)
+
+    def _deal_shown(self, change: dict[str, Any]) -> None:
+        with self._lock:
+            self.view = masked_view(self._game, self._rev, self.hide_deal)
+            self.status_line = status_line(self._game, self.hide_deal)
 
     # The game --------------------------------------------------------------------------------------------------
 
@@ -177,6 +251,8 @@ class Solitaire(anywidget.AnyWidget):
 
     def new_deal(self, deal: int | None = None) -> None:
         """A new game of the same variant and options: deal number ``deal``, or a fresh one."""
+        if deal is not None:
+            deal = check_deal(deal)
         with self._lock:
             self._new_deal(deal, "python")
 
@@ -200,12 +276,15 @@ class Solitaire(anywidget.AnyWidget):
     def _new_deal(self, deal: int | None, source: Source) -> None:
         self._game = new_game(self._game.variant, deal, **self._game.options)
         self._lesson = None
-        self._changed("new_deal", None, source, f"New deal: {self._game.title} #{self._game.deal}.")
+        number = "" if self.hide_deal else f" #{self._game.deal}"
+        self._changed("new_deal", None, source, f"New deal: {self._game.title}{number}.")
 
     def on_move(self, callback: Callable[[MoveEvent], Any], remove: bool = False) -> None:
         """Call ``callback(event)`` (a :class:`MoveEvent`) after every change to the game, from the board or
         from Python; ``remove=True`` unregisters it. An exception in a callback is shown, not raised."""
-        self._callbacks.register_callback(callback, remove=remove)
+        if not callable(callback):
+            raise ValueError(f"on_move takes a function of one argument (a MoveEvent), not {short(callback)}")
+        self._callbacks.register_callback(callback, remove=flag(remove, "remove"))
 
     # Advice ----------------------------------------------------------------------------------------------------
 
@@ -217,6 +296,7 @@ class Solitaire(anywidget.AnyWidget):
         the face-down cards. Answers ``None`` when the game is over. The board's Hint button asks for the fair hint
         in a worker thread instead, so the kernel stays free.
         """
+        flag(peek, "peek")
         with self._lock:
             if not self._can_hint():
                 return None
@@ -268,9 +348,9 @@ class Solitaire(anywidget.AnyWidget):
         Any change to the game cancels the search, since its answer would be about a position that no longer
         exists.
         """
+        limit = self.solve_time if time_limit is None else _seconds("time_limit", time_limit)
         with self._lock:
             rev, game = self._rev, self._game.copy()
-            limit = self.solve_time if time_limit is None else time_limit
             self._check.start(lambda cancel: winnable_state(game, limit, cancel),
                               lambda answer: self._answer_arrived(rev, self._winnable_arrived, answer))
             with self.hold_sync():
@@ -421,8 +501,8 @@ class Solitaire(anywidget.AnyWidget):
         elif game.is_over:
             text += f" The game is {game.status}."
         with self.hold_sync():
-            self.view = masked_view(game, self._rev)
-            self.status_line = status_line(game)
+            self.view = masked_view(game, self._rev, self.hide_deal)
+            self.status_line = status_line(game, self.hide_deal)
             self.suggestion = None
             self.winnable = IDLE
             self.coach_note = None
@@ -446,7 +526,7 @@ class Solitaire(anywidget.AnyWidget):
                 ok, text = self._handle(content)
         except Exception as error:  # the last guard: a bug here must show as a message, not a kernel traceback
             log.exception("the board's message %r could not be handled", content)
-            ok, text = False, f"Internal error while handling the board's request: {error!r}"
+            ok, text = False, f"Internal error while handling the board's request: {short(error)}"
             self._say(text, "error")
         if address is not None:
             self.send({"type": "answer", "view": address[0], "seq": address[1], "ok": ok, "text": text})
@@ -517,7 +597,7 @@ class Solitaire(anywidget.AnyWidget):
         game = self._game
         if pile not in game.pile_names or pile == "stock" or game.variant == "camelot":
             return self._refuse(f"Only a card on the waste or the tableau can be sent up to a foundation in "
-                                f"{game.title}, not {pile!r}.")
+                                f"{game.title}, not {short(pile)}.")
         if pile.startswith("f"):
             return self._refuse("That card is on a foundation already.")
         move = game.foundation_move(pile)
@@ -545,3 +625,12 @@ class Solitaire(anywidget.AnyWidget):
         self._hinting.cancel()
         self._analysing.cancel()
         super().close()
+
+
+def _seconds(name: str, value: object) -> float:
+    """A budget in seconds: a number above zero, at most a day."""
+    seconds = number(value, name, above=0)
+    assert seconds is not None
+    if seconds > 86_400:
+        raise ValueError(f"{name} must be at most 86400 seconds (a day), not {short(value)}")
+    return seconds

@@ -22,14 +22,15 @@ if TYPE_CHECKING:
 _PHASE_WORDS = {"fill": "filling", "remove": "removing"}
 
 
-def masked_view(game: Game, rev: int) -> dict[str, Any]:
-    """The synced view of ``game`` at revision ``rev`` (see docs/PROTOCOL.md for every field)."""
+def masked_view(game: Game, rev: int, hide_deal: bool = False) -> dict[str, Any]:
+    """The synced view of ``game`` at revision ``rev`` (see docs/PROTOCOL.md for every field). With
+    ``hide_deal`` the deal number is left out (``None``) until the game is over."""
     position = game.position()
     view: dict[str, Any] = {
         "rev": rev,
         "variant": game.variant,
         "title": game.title,
-        "deal": game.deal,
+        "deal": None if hide_deal and position["status"] == "playing" else game.deal,
         "options": position["options"],
         "stock": len(position["stock"]),
         "waste": position["waste"],
@@ -51,10 +52,11 @@ def masked_view(game: Game, rev: int) -> dict[str, Any]:
     return view
 
 
-def status_line(game: Game) -> str:
-    """``Athena · deal 42 · score 3/52 · moves 12 · stock 20 · redeals left 2``: the line under the board."""
+def status_line(game: Game, hide_deal: bool = False) -> str:
+    """``Athena · deal 42 · score 3/52 · moves 12 · stock 20 · redeals left 2``: the line under the board (without
+    the deal number while ``hide_deal`` and the game is not over)."""
     parts = [game.title]
-    if game.deal is not None:
+    if game.deal is not None and not (hide_deal and game.status == "playing"):
         parts.append(f"deal {game.deal}")
     camelot = game.variant == "camelot"
     parts += [f"score {game.score}/{40 if camelot else 52}", f"moves {game.moves}", f"stock {game.stock_count}"]
