@@ -163,7 +163,8 @@ def test_still_winnable_names_no_face_down_card(show_board):
     # Klondike deal 5 is lost from the start: its Q♠ lies face down on both red Kings and on the A♠.
     board = show_board("klondike", 5)
     board.button("winnable").click()
-    verdict = "Not winnable any more: a card you cannot see yet can never leave its place."
+    verdict = ("Peeking at the hidden cards: not winnable any more, a card you cannot see yet can never leave its "
+               "place.")
     board.wait_for_message(verdict, timeout=30_000)
     html = board.root.inner_html()
     assert "Q♠" not in html and "queen of spades" not in html.lower() and "QS" not in html
@@ -328,3 +329,25 @@ def test_the_board_follows_the_dark_theme(show_board, screenshot_dir):
         # The theme is a user setting of the session's server: put it back for the tests that follow.
         page.evaluate(_SET_THEME, "JupyterLab Light")
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+
+
+def test_the_win_chance_meter_and_the_coach(show_board):
+    # Aunt Mary deal 23: after these four moves, playing the waste's card onto column 5 leaves no sampled deal
+    # winnable where moving the 3♣ to column 4 keeps a quarter of them: the coach speaks up, and Undo is at hand.
+    board = show_board("aunt-mary", 23, show_chances=True, coach=True, chance_time=3.0)
+    meter = board.root.locator(".sw-meter")
+    handle = board.root.element_handle()
+    board.page.wait_for_function("(root) => root.querySelector('.sw-meter')?.dataset.state === 'done'",
+                                 arg=handle, timeout=30_000)
+    assert meter.is_visible() and meter.inner_text().startswith("Win chance ≈ ")
+    assert meter.get_attribute("title").startswith("Win chance: about")
+    board.play_from_python("deal", "waste-f1", "deal", "deal")
+    board.wait_for_kernel_value("w.meter['state']", "done", timeout=30)
+    coach = board.root.locator(".sw-coach")
+    assert coach.is_hidden(), "no blunder yet"
+    board.play_from_python("waste-t5")
+    board.page.wait_for_function("(root) => !root.querySelector('.sw-coach').hidden", arg=handle, timeout=30_000)
+    assert coach.inner_text().startswith("That move dropped your chances from")
+    board.root.locator(".sw-coach [data-action='undo']").click()
+    board.wait_for_kernel_value("len(w.game.history)", 4)
+    board.page.wait_for_function("(root) => root.querySelector('.sw-coach').hidden", arg=handle, timeout=10_000)
