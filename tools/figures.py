@@ -69,14 +69,24 @@ def fair_player() -> str:
     return "\n".join(lines) + "\n"
 
 
-def strategies(setting: str) -> Callable[[], str]:
+PLAYER_WORDS = {
+    "solver": "thoughtful solver (sees every card: deals winnable)",
+    "fair": "fair player (sees what you see)",
+}
+
+
+def players(setting: str) -> Callable[[], str]:
+    """Every player of one setting, best first: the solver's ceiling, the fair player, the simple strategies."""
     def render() -> str:
         tables = _tables()
         lines = ["| player | games won (95% CI) | mean score |", "|---|---|---|"]
-        for (name, player), table in sorted(tables.items(), key=lambda item: -item[1].share):
-            if name == setting and player != "solver":
-                score = "" if table.mean_score is None else f"{table.mean_score:.1f}"
-                lines.append(f"| {player} | {_cell(table)} | {score} |")
+        rows = [table for (name, _), table in tables.items() if name == setting]
+        rows.sort(key=lambda table: (table.player != "solver", -table.share, table.player))
+        for table in rows:
+            score = "" if table.mean_score is None else f"{table.mean_score:.1f}"
+            lines.append(f"| {PLAYER_WORDS.get(table.player, table.player)} | {_cell(table)} | {score} |")
+        if not rows:
+            lines.append("| not measured yet | | |")
         return "\n".join(lines) + "\n"
 
     return render
@@ -126,7 +136,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "solver-published": solver_published,
     "fair-player": fair_player,
     "fair-trials": fair_trials,
-    **{f"strategies:{setting}": strategies(setting) for setting in SETTING_TITLES},
+    **{f"players:{setting}": players(setting) for setting in SETTING_TITLES},
 }
 
 
