@@ -10,14 +10,16 @@ STAMP := $(VENV)/.installed
 
 setup: $(STAMP)
 
-# The editable install also compiles the solver's optional C core in place (hatch_build.py); the last line says
-# whether it did (when it could not, the solver runs in pure Python: "pip install -v -e ." shows why).
-$(STAMP): pyproject.toml package.json package-lock.json hatch_build.py src/solitaire_widget/solver/_klondike_core.c
+# The editable install also compiles the optional C cores in place (hatch_build.py: the solver's search and the
+# rules' fast path); the last lines say whether it did (when it could not, that part runs in pure Python:
+# "pip install -v -e ." shows why).
+$(STAMP): pyproject.toml package.json package-lock.json hatch_build.py src/solitaire_widget/solver/_klondike_core.c src/solitaire_widget/games/_rules_core.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	npm ci --no-audit --no-fund
 	$(PY) -m pip install --quiet -e ".[test]"
 	@$(PY) -c "from solitaire_widget.solver import compiled; print('solver core:', 'compiled' if compiled.available() else 'NOT BUILT, the solver runs in pure Python')"
+	@$(PY) -c "from solitaire_widget.games import compiled; print('rules fast path:', 'compiled' if compiled.available() else 'NOT BUILT, the rules run in pure Python')"
 	touch $(STAMP)
 
 # The browser tests drive Debian's Chromium; install it when it is missing.
@@ -35,9 +37,12 @@ test: setup chromium typecheck
 	SOLITAIRE_REQUIRE_CORE=1 $(PY) -m pytest
 
 bench: setup
+	$(PY) -m pip install --quiet -e ".[test,bench]"
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/solver.py
+	$(PY) benchmarks/hints.py
+	$(PY) benchmarks/studies.py
 	$(PY) benchmarks/latency.py
 
 clean:
-	rm -rf $(VENV) node_modules src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so
+	rm -rf $(VENV) node_modules src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so src/solitaire_widget/games/_rules_core.*.so

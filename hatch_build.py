@@ -1,8 +1,8 @@
-"""Hatch build hook: compile the solver's optional C core, ``solitaire_widget.solver._klondike_core``.
+"""Hatch build hook: compile the optional C cores, ``solitaire_widget.solver._klondike_core`` (the solver's search)
+and ``solitaire_widget.games._rules_core`` (the rules model's legal-move generation).
 
-The core (``src/solitaire_widget/solver/_klondike_core.c``) only makes the Klondike-family solver faster; the
-package works the same without it, in pure Python. So a failed compile never fails the build: the hook prints a
-warning (``pip install -v`` shows it) and the wheel stays pure Python.
+The cores only make things faster; the package works the same without them, in pure Python. So a failed compile
+never fails the build: the hook prints a warning (``pip install -v`` shows it) and the wheel stays pure Python.
 
 * Wheel: the extension is compiled into a temporary directory and added to the wheel, which is then tagged for
   this interpreter and platform.
@@ -28,8 +28,12 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-MODULE = "solitaire_widget.solver._klondike_core"
-SOURCE = "src/solitaire_widget/solver/_klondike_core.c"
+#: (module, its C source, the package folder the built module goes in).
+CORES = [
+    ("solitaire_widget.solver._klondike_core", "src/solitaire_widget/solver/_klondike_core.c",
+     "src/solitaire_widget/solver"),
+    ("solitaire_widget.games._rules_core", "src/solitaire_widget/games/_rules_core.c", "src/solitaire_widget/games"),
+]
 
 
 class CompiledCoreHook(BuildHookInterface):
@@ -44,35 +48,37 @@ class CompiledCoreHook(BuildHookInterface):
             # A module left from an earlier build would be imported in place of the source as it is now.
             self.remove_in_place_module()
         if wanted == "0":
-            self.app.display_info("solitaire-widget: SOLITAIRE_BUILD_CORE=0, the solver stays pure Python")
+            self.app.display_info("solitaire-widget: SOLITAIRE_BUILD_CORE=0, the C cores are not built: pure Python")
             return
         # Kept until finalize(): the wheel is packed from it.
         self.scratch = tempfile.mkdtemp(prefix="solitaire-core-")
-        try:
-            built = compile_core(Path(self.root), Path(self.scratch))
-        except Exception as error:  # any failure to compile leaves the pure-Python package
-            if wanted == "1":
-                raise
-            self.app.display_warning(
-                "solitaire-widget: WARNING: the solver's C core could not be compiled, so the solver will run in "
-                f"pure Python (correct, only slower). {type(error).__name__}: {error}")
-            return
-        name = built.name
-        if version == "editable":
-            # The editable install imports the package from src/: the module goes next to its source.
-            shutil.copyfile(built, Path(self.root) / "src" / "solitaire_widget" / "solver" / name)
-            self.app.display_info(f"solitaire-widget: built the solver's C core in place: {name}")
-            return
-        build_data["force_include"][str(built)] = f"solitaire_widget/solver/{name}"
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
-        self.app.display_info(f"solitaire-widget: built the solver's C core: {name}")
+        for module, source, folder in CORES:
+            try:
+                built = compile_core(Path(self.root), Path(self.scratch) / module, module, source)
+            except Exception as error:  # any failure to compile leaves the pure-Python package
+                if wanted == "1":
+                    raise
+                self.app.display_warning(
+                    f"solitaire-widget: WARNING: {module} could not be compiled, so it runs in pure Python "
+                    f"(correct, only slower). {type(error).__name__}: {error}")
+                continue
+            name = built.name
+            package = folder.removeprefix("src/")
+            if version == "editable":
+                # The editable install imports the package from src/: the module goes next to its source.
+                shutil.copyfile(built, Path(self.root) / folder / name)
+                self.app.display_info(f"solitaire-widget: built {module} in place: {name}")
+                continue
+            build_data["force_include"][str(built)] = f"{package}/{name}"
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
+            self.app.display_info(f"solitaire-widget: built {module}: {name}")
 
     def remove_in_place_module(self) -> None:
-        """Delete this interpreter's build of the module from src/ (an editable install's earlier build)."""
+        """Delete this interpreter's builds of the cores from src/ (an editable install's earlier build)."""
         suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-        stale = Path(self.root) / "src" / "solitaire_widget" / "solver" / f"_klondike_core{suffix}"
-        stale.unlink(missing_ok=True)
+        for module, _, folder in CORES:
+            (Path(self.root) / folder / f"{module.rsplit('.', 1)[1]}{suffix}").unlink(missing_ok=True)
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if self.scratch is not None:
@@ -80,15 +86,15 @@ class CompiledCoreHook(BuildHookInterface):
             self.scratch = None
 
 
-def compile_core(root: Path, scratch: Path) -> Path:
-    """Compile the extension with setuptools' build_ext; the path of the built module, inside ``scratch``."""
+def compile_core(root: Path, scratch: Path, module: str, source: str) -> Path:
+    """Compile ``module`` from ``source`` with setuptools' build_ext; the path of the built module, in ``scratch``."""
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
     unix = sys.platform != "win32"
     extension = Extension(
-        MODULE,
-        sources=[str(root / SOURCE)],
+        module,
+        sources=[str(root / source)],
         extra_compile_args=["-std=c99", "-O2"] if unix else [],
     )
     distribution = Distribution({"name": "solitaire-widget-core", "ext_modules": [extension]})

@@ -16,6 +16,8 @@ own ``random`` seeds and draws differently:
 
 from __future__ import annotations
 
+import random
+
 from .checks import whole
 
 MAX_DEAL = 2**32 - 1
@@ -27,9 +29,15 @@ def check_deal(deal: object) -> int:
 
 
 class MersenneTwister:
-    """MT19937 with 32-bit outputs, seeded like GLib's ``g_rand_new_with_seed``."""
+    """MT19937 with 32-bit outputs, seeded like GLib's ``g_rand_new_with_seed``.
 
-    __slots__ = ("_mt", "_index")
+    The generator is the standard library's (``random.Random`` is MT19937, and ``getrandbits(32)`` is one tempered
+    output): only the seeding is written here, since Python seeds its generator another way (``init_by_array``),
+    and the state is handed over with ``setstate``. Writing the twist by hand, as an earlier version did, cost more
+    than the rest of a deal.
+    """
+
+    __slots__ = ("_random",)
 
     def __init__(self, seed: int) -> None:
         mt = [0] * 624
@@ -37,30 +45,12 @@ class MersenneTwister:
         for i in range(1, 624):
             prev = mt[i - 1]
             mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF
-        self._mt = mt
-        self._index = 624
-
-    def _twist(self) -> None:
-        mt = self._mt
-        for i in range(624):
-            y = (mt[i] & 0x80000000) | (mt[(i + 1) % 624] & 0x7FFFFFFF)
-            value = mt[(i + 397) % 624] ^ (y >> 1)
-            if y & 1:
-                value ^= 0x9908B0DF
-            mt[i] = value
-        self._index = 0
+        self._random = random.Random()
+        self._random.setstate((3, (*mt, 624), None))  # 624: the state is spent, so the next output twists it
 
     def next32(self) -> int:
         """The next 32-bit output, tempered."""
-        if self._index >= 624:
-            self._twist()
-        y = self._mt[self._index]
-        self._index += 1
-        y ^= y >> 11
-        y ^= (y << 7) & 0x9D2C5680
-        y ^= (y << 15) & 0xEFC60000
-        y ^= y >> 18
-        return y
+        return self._random.getrandbits(32)
 
     def below(self, n: int) -> int:
         """A number in ``range(n)``, exactly as ``g_rand_int_range(rand, 0, n)`` draws it (for n <= 2**31)."""

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .checks import MAX_TEXT, nesting, short, whole
 from .deals import MAX_DEAL, check_deal, shuffled_deck
-from .games import Engine, engine_class
+from .games import Engine, compiled, engine_class
 from .knowledge import Knowledge
 from .moves import PILE_INDEX, IllegalMove, Move
 from .rules import VariantRules, variant_rules
@@ -99,7 +99,8 @@ class Game:
         self._deal = deal
         self._start: dict[str, Any] | None = None  # None: the start is the deal itself
         self._start_moves = 0
-        self._engine.deal_from(shuffled_deck(deal))
+        core = compiled.core()
+        self._engine.deal_from(core.deal_order(deal) if core is not None else shuffled_deck(deal))
         self._seen = self._engine.visible()
 
     def _setup(self, rules: VariantRules, options: dict[str, int]) -> None:
@@ -330,7 +331,9 @@ class Game:
         The player's :meth:`knowledge` stays: what they saw before the restart, they still know."""
         self._setup(self._rules, self._options)
         if self._start is None:
-            self._engine.deal_from(shuffled_deck(self._deal))  # type: ignore[arg-type]
+            core = compiled.core()
+            deal = self._deal
+            self._engine.deal_from(core.deal_order(deal) if core is not None else shuffled_deck(deal))  # type: ignore[arg-type]
         else:
             self._engine.load_fields(self._start)
 

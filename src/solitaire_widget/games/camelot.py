@@ -15,6 +15,7 @@ from ..cards import CODE, JACK, KING, QUEEN, RANK, article, card_label, parse_ca
 from ..checks import short
 from ..moves import CELL_INDEX, CELLS, Move
 from ..rules import VariantRules
+from . import compiled
 from .base import card_list, check_full_deck, field
 
 EMPTY = -1
@@ -34,11 +35,16 @@ _DEAL = Move.deal()
 _PLACE = tuple(Move.place(cell) for cell in CELLS)
 _REMOVE_ONE = tuple(Move.remove(cell) for cell in CELLS)
 _REMOVE_TWO = {(i, j): Move.remove(CELLS[i], CELLS[j]) for i in range(16) for j in range(i + 1, 16)}
+# The same tables in the compiled path's form: removals by i * 16 + j, and each card's cells.
+_REMOVE_PAIRS = tuple(_REMOVE_TWO.get((i, j)) for i in range(16) for j in range(16))
 
 
 def allowed_cells(card: int) -> tuple[int, ...]:
     """The cells ``card`` may ever go in."""
     return COURT_CELLS.get(RANK[card], _ALL_CELLS)
+
+
+_ALLOWED = tuple(allowed_cells(card) for card in range(52))
 
 
 def _is_court(card: int) -> bool:
@@ -51,6 +57,7 @@ class CamelotEngine:
     def __init__(self, rules: VariantRules, options: dict[str, int]) -> None:
         self.rules = rules
         self.options = options
+        self._core = compiled.core()
         self.stock: list[int] = []
         self.waste: list[int] = []
         self.grid: list[int] = [EMPTY] * 16
@@ -83,7 +90,17 @@ class CamelotEngine:
     # Moves ---------------------------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Places for the waste card; or removals (Tens, then pairs, in reading order) and a deal."""
+        """Places for the waste card; or removals (Tens, then pairs, in reading order) and a deal.
+
+        The compiled fast path answers the same list when it is built (see :meth:`legal_moves_python`)."""
+        core = self._core
+        if core is not None:
+            return core.camelot_legal(self.grid, self.waste[-1] if self.waste else -1, self.phase == "remove",
+                                      bool(self.stock), _ALLOWED, _PLACE, _REMOVE_ONE, _REMOVE_PAIRS, _DEAL)
+        return self.legal_moves_python()
+
+    def legal_moves_python(self) -> list[Move]:
+        """:meth:`legal_moves`, in Python: the rules' reference."""
         grid = self.grid
         if self.waste:
             return [_PLACE[i] for i in allowed_cells(self.waste[-1]) if grid[i] == EMPTY]

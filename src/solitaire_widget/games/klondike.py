@@ -27,6 +27,7 @@ from ..checks import short
 from ..deals import lay_out
 from ..moves import FOUNDATION0, PILES, TABLEAU0, Move
 from ..rules import VariantRules
+from . import compiled
 from .base import card_list, check_full_deck, count_field, field
 
 DOWN = 64
@@ -48,8 +49,8 @@ def _fits_table(build: str) -> tuple[frozenset[int], ...]:
 
 
 _ON = {build: _fits_table(build) for build in ("alternate-colour", "other-suit")}
-# _UNDER[build][a]: the cards that card ``a`` may be placed on (the other way round from _ON).
-_UNDER = {build: tuple(tuple(b for b in range(52) if a in on[b]) for a in range(52)) for build, on in _ON.items()}
+# _FITS[build][a * 52 + b]: 1 when card ``a`` may be placed on card ``b`` (the compiled path's form of _ON).
+_FITS = {build: bytes(int(a in on[b]) for a in range(52) for b in range(52)) for build, on in _ON.items()}
 # _MOVES[s][d][n]: the interned move of n cards from pile s to pile d, so move generation builds no objects.
 _MOVES = [[[Move.move(s, d, n) if n else None for n in range(_MAX_RUN + 1)] for d in PILES] for s in PILES]
 _DEAL, _REDEAL = Move.deal(), Move.redeal()
@@ -65,8 +66,9 @@ class KlondikeEngine:
         self.redeals = options["redeals"]  # -1: unlimited
         self.columns = rules.columns
         self._on = _ON[rules.build]
-        self._under = _UNDER[rules.build]
+        self._fits = _FITS[rules.build]
         self._any_empty = rules.empty_column == "any"
+        self._core = compiled.core()
         self.stock: list[int] = []
         self.waste: list[int] = []
         self.piles: list[list[int]] = [self.stock, self.waste] + [[] for _ in range(4 + self.columns)]
@@ -142,7 +144,18 @@ class KlondikeEngine:
         Two kinds of legal move are left out, as FORMAT.md allows, because they only change which pile of a kind
         holds the same cards: an Ace going up to any empty foundation but the first, and a whole face-up column
         moving into an empty column. :meth:`reason` accepts both.
+
+        The compiled fast path (:mod:`~solitaire_widget.games.compiled`) answers the same list when it is built;
+        :meth:`legal_moves_python` is the reference it is checked against.
         """
+        core = self._core
+        if core is not None:
+            return core.klondike_legal(self.piles, self.columns, self._fits, self._any_empty, self._can_redeal(),
+                                       _MOVES, _DEAL, _REDEAL)
+        return self.legal_moves_python()
+
+    def legal_moves_python(self) -> list[Move]:
+        """:meth:`legal_moves`, in Python: the rules' reference."""
         piles, on, moves_table = self.piles, self._on, _MOVES
         first_t, last_t = TABLEAU0, TABLEAU0 + self.columns
         out: list[Move] = []
