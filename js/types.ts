@@ -4,6 +4,7 @@
 export type Variant = "athena" | "thumb-and-pouch" | "aunt-mary" | "camelot" | "klondike";
 export type GameStatus = "playing" | "won" | "stuck" | "lost";
 export type CardSize = "small" | "medium" | "large";
+export type CardBack = "classic" | "lattice" | "plain";
 
 /** Fields every game's view carries. */
 interface BaseView {
@@ -108,6 +109,8 @@ export interface Traits {
   animate: boolean;
   four_color: boolean;
   card_size: CardSize;
+  card_back: CardBack;
+  high_contrast: boolean;
   show_chances: boolean;
   coach: boolean;
 }

@@ -30,6 +30,8 @@ const SYNCED = [
   "animate",
   "four_color",
   "card_size",
+  "card_back",
+  "high_contrast",
 ];
 
 function isView(value: unknown): value is View {
@@ -153,6 +155,8 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     chrome.showCoach(model.get("coach_note"));
     chrome.showLesson(lesson);
     root.classList.toggle("sw-four-color", model.get("four_color"));
+    root.classList.toggle("sw-high-contrast", model.get("high_contrast"));
+    root.dataset.back = model.get("card_back");
     if (root.dataset.size !== model.get("card_size")) {
       root.dataset.size = model.get("card_size");
       resize();

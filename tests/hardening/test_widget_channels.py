@@ -22,7 +22,8 @@ from ..widget.conftest import FakeFrontEnd
 
 MESSAGE_LIMIT = 400
 PYTHON_OWNED = ["view", "status_line", "message", "suggestion", "winnable", "meter", "coach_note", "lesson_state",
-                "highlight", "animate", "four_color", "card_size", "show_chances", "coach", "hide_deal"]
+                "highlight", "animate", "four_color", "card_size", "card_back", "high_contrast", "show_chances", "coach",
+                "hide_deal"]
 GARBAGE = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=30), st.lists(st.integers(), max_size=3),
                     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3), st.just("x" * 1_000_000))
 

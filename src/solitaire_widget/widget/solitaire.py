@@ -36,6 +36,7 @@ __all__ = ["MoveEvent", "Solitaire"]
 
 log = logging.getLogger(__name__)
 CARD_SIZES = ("small", "medium", "large")
+CARD_BACKS = ("classic", "lattice", "plain")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
 EventKind = Literal["play", "undo", "redo", "restart", "new_deal"]
@@ -85,7 +86,8 @@ class Solitaire(anywidget.AnyWidget):
     line shows it); game options are keywords (``draw=3``). Or pass ``game=`` to show a game you already have.
     Display options, all synced traits you may change later: ``highlight`` (mark the legal targets of a held
     card), ``animate`` (about 150 ms of motion; the browser's reduced-motion setting always wins),
-    ``four_color`` (four suit colours) and ``card_size`` (``"small"``, ``"medium"``, ``"large"``: the largest
+    ``four_color`` (four suit colours), ``high_contrast`` (stronger colours and outlines), ``card_back``
+    (``"classic"``, ``"lattice"`` or ``"plain"``) and ``card_size`` (``"small"``, ``"medium"``, ``"large"``: the largest
     size; the board still shrinks to fit a narrow cell).
 
     Help, none of which peeks but "Still winnable?": Hint shows the fair hint (the move with the best win chance
@@ -123,6 +125,10 @@ class Solitaire(anywidget.AnyWidget):
     animate = _Flag(True).tag(sync=True)
     four_color = _Flag(False).tag(sync=True)
     card_size = _Choice(CARD_SIZES, "medium").tag(sync=True)
+    #: The design on the backs of the cards.
+    card_back = _Choice(CARD_BACKS, "classic").tag(sync=True)
+    #: Stronger colours and outlines, for low vision and bright rooms.
+    high_contrast = _Flag(False).tag(sync=True)
     #: Show the fair win chance after every move (worked out in a worker thread; off by default).
     show_chances = _Flag(False).tag(sync=True)
     #: After a move that cut the fair win chance by much, say so and offer Undo (off by default).
@@ -132,8 +138,8 @@ class Solitaire(anywidget.AnyWidget):
 
     def __init__(self, variant: str | None = None, deal: int | None = None, *, game: Game | None = None,
                  highlight: bool = True, animate: bool = True, four_color: bool = False,
-                 card_size: str = "medium", show_chances: bool = False, coach: bool = False,
-                 hide_deal: bool = False, hint_time: float = 1.0, chance_time: float = 1.0, solve_time: float = 10.0,
+                 card_size: str = "medium", card_back: str = "classic", high_contrast: bool = False,
+                 show_chances: bool = False, coach: bool = False, hide_deal: bool = False, hint_time: float = 1.0, chance_time: float = 1.0, solve_time: float = 10.0,
                  **options: int) -> None:
         # Set before anything can fail: ipywidgets closes even a half-built widget when it is collected.
         self._lock = threading.RLock()
@@ -145,7 +151,7 @@ class Solitaire(anywidget.AnyWidget):
         # Every argument is checked before the widget opens its channel to the browser: nothing half-built stays.
         for name, value in (("highlight", highlight), ("animate", animate), ("four_color", four_color),
                             ("show_chances", show_chances), ("coach", coach), ("hide_deal", hide_deal),
-                            ("card_size", card_size)):
+                            ("card_size", card_size), ("card_back", card_back), ("high_contrast", high_contrast)):
             self.class_traits()[name].validate(self, value)
         self._hint_time = _seconds("hint_time", hint_time)
         self._chance_time = _seconds("chance_time", chance_time)
@@ -164,8 +170,8 @@ class Solitaire(anywidget.AnyWidget):
         super().__init__(
             view=masked_view(game, 0, hide_deal), status_line=status_line(game, hide_deal), lesson_state=NO_LESSON,
             winnable=IDLE, meter=METER_OFF, message={"text": "", "kind": "", "id": 0}, highlight=highlight,
-            animate=animate, four_color=four_color, card_size=card_size, show_chances=show_chances, coach=coach,
-            hide_deal=hide_deal,
+            animate=animate, four_color=four_color, card_size=card_size, card_back=card_back,
+            high_contrast=high_contrast, show_chances=show_chances, coach=coach, hide_deal=hide_deal,
         )
         self.on_msg(self._on_board_message)
         self.observe(self._deal_shown, names=["hide_deal"])
