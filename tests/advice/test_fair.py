@@ -58,6 +58,14 @@ def test_a_sample_proved_lost_is_lost_after_every_move_and_a_win_survives_its_fi
             assert letter != "W"
 
 
+def test_the_only_legal_move_keeps_every_sample_the_position_wins():
+    game = sw.new_game("athena", deal=2)  # at the start, dealing is the only move
+    assert [str(move) for move in game.legal_moves()] == ["deal"]
+    answer = sw.chances(game, samples=12, seed=3, time_limit=None, node_limit=50_000)
+    (move,) = answer.moves
+    assert answer.verdicts[move] == answer.verdicts[None], "a forced move is exactly as good as the position"
+
+
 def test_the_chance_of_a_won_and_of_a_fully_known_position():
     won = sw.Game.from_position({**_won_position()})
     assert sw.chances(won, **FAST).share == 1.0

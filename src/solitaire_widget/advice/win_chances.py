@@ -269,7 +269,7 @@ class _Sample:
         # Moves that lead to the same position as far as the solver is concerned (a card into either of two
         # alike Camelot cells, a King into either of two empty columns) share one solve: the first of them.
         self.same: dict[Move, list[Move]] = {}
-        if not won and len(legal) > 1:
+        if not won:
             first: dict[tuple[bytes, tuple[int, int]], Move] = {}
             for move in legal:
                 game.play(move)
