@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup lab test typecheck unit bench chromium clean
+.PHONY: setup lab test typecheck unit bench chromium messages clean
 
 setup: $(STAMP)
 
@@ -43,6 +43,14 @@ bench: setup
 	$(PY) benchmarks/hints.py
 	$(PY) benchmarks/studies.py
 	$(PY) benchmarks/latency.py
+
+# After changing a message in the code: extract them all again, and merge them into every language's catalogue
+# (translators then fill in what is new: msgstr "" or marked fuzzy).
+POT := src/solitaire_widget/locale/solitaire_widget.pot
+KEYWORDS := -k _ -k N_ -k NP_:1c,2 -k pgettext:1c,2 -k npgettext:1c,2,3 -k ngettext:1,2
+messages: setup
+	$(VENV)/bin/pybabel extract --no-location --sort-output --project solitaire-widget -F babel.cfg $(KEYWORDS) -o $(POT) .
+	$(VENV)/bin/pybabel update --no-fuzzy-matching -i $(POT) -d src/solitaire_widget/locale -D solitaire_widget
 
 clean:
 	rm -rf $(VENV) node_modules src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so src/solitaire_widget/games/_rules_core.*.so

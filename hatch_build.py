@@ -47,6 +47,11 @@ class CompiledCoreHook(BuildHookInterface):
         if version == "editable":
             # A module left from an earlier build would be imported in place of the source as it is now.
             self.remove_in_place_module()
+        # The language catalogues first: the package needs them whatever happens to the C cores.
+        for mo in compile_catalogues(Path(self.root)):
+            relative = mo.relative_to(Path(self.root) / "src")
+            if version != "editable":
+                build_data["force_include"][str(mo)] = str(relative)
         if wanted == "0":
             self.app.display_info("solitaire-widget: SOLITAIRE_BUILD_CORE=0, the C cores are not built: pure Python")
             return
@@ -108,3 +113,24 @@ def compile_core(root: Path, scratch: Path, module: str, source: str) -> Path:
     if len(outputs) != 1 or not outputs[0].is_file():
         raise RuntimeError(f"build_ext produced {outputs!r}, not one extension module")
     return outputs[0]
+
+
+def compile_catalogues(root: Path) -> list[Path]:
+    """Compile every ``locale/<language>/LC_MESSAGES/*.po`` of the package to the ``.mo`` beside it (git-ignored),
+    with Babel (a build requirement: at run time the standard library's gettext reads the ``.mo``). A catalogue
+    with errors fails the build: a language must never ship half broken."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    built = []
+    for po in sorted((root / "src" / "solitaire_widget" / "locale").glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as source:
+            catalogue = read_po(source, locale=po.parent.parent.name)
+        errors = [(message.id, problem) for message, problems in catalogue.check() for problem in problems]
+        if errors:
+            raise RuntimeError(f"{po}: {errors[:3]}")
+        mo = po.with_suffix(".mo")
+        with mo.open("wb") as target:
+            write_mo(target, catalogue, use_fuzzy=False)
+        built.append(mo)
+    return built

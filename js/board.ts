@@ -2,8 +2,9 @@
 // card elements inside them, so that a move touches only the cards that moved (no full rebuild), and
 // a FLIP animation can glide each moved card from where it was to where it is now.
 
-import { makeBack, makeFace } from "./cards";
+import { cardName, makeBack, makeFace } from "./cards";
 import type { CamelotView, FamilyView, View } from "./types";
+import { words } from "./words";
 
 /** Fan offsets in card widths: face-down cards peek less than face-up ones, whose corner must show. */
 const DOWN_STEP = 0.13;
@@ -26,14 +27,7 @@ interface Slot {
 }
 
 function pileLabel(name: string): string {
-  if (name === "stock") return "Stock";
-  if (name === "waste") return "Waste";
-  const f = /^f(\d)$/.exec(name);
-  if (f) return `Foundation ${f[1]}`;
-  const t = /^t(\d)$/.exec(name);
-  if (t) return `Column ${t[1]}`;
-  const cell = /^r(\d)c(\d)$/.exec(name);
-  return cell ? `Cell row ${cell[1]} column ${cell[2]}` : name;
+  return words().piles[name] ?? name;
 }
 
 /** How many card widths the board is across, so the widget can size cards to the cell's width. */
@@ -58,6 +52,20 @@ export class Board {
 
   get pileNames(): string[] {
     return [...this.piles.keys()];
+  }
+
+  /** Name the piles, and the marks of empty cells, again in the words in force (a new language). */
+  relabel(view: View | null): void {
+    for (const [name, pile] of this.piles) {
+      pile.setAttribute("aria-label", pileLabel(name));
+      const court = pile.dataset.court;
+      if (court) pile.dataset.mark = words().marks[court] ?? court;
+    }
+    for (const card of this.cards.values()) {
+      const code = card.dataset.card;
+      if (code) card.setAttribute("aria-label", code === "down" ? words().face_down : cardName(code));
+    }
+    if (view) this.decorateStock(view);
   }
 
   /** Show `view`, moving, adding and removing only the card elements that changed. */
@@ -133,7 +141,10 @@ export class Board {
         for (let c = 1; c <= 4; c++) {
           const cell = add(grid, `r${r}c${c}`, "sw-cell");
           const mark = CELL_MARKS[`r${r}c${c}`];
-          if (mark) cell.dataset.mark = mark;
+          if (mark) {
+            cell.dataset.court = mark;
+            cell.dataset.mark = words().marks[mark] ?? mark;
+          }
         }
       }
       return;
@@ -154,7 +165,10 @@ export class Board {
     const kingsOnly = view.variant !== "thumb-and-pouch";
     for (let t = 1; t <= columns; t++) {
       const column = add(tableau, `t${t}`, "sw-column");
-      if (kingsOnly) column.dataset.mark = "K";
+      if (kingsOnly) {
+        column.dataset.court = "K";
+        column.dataset.mark = words().marks.K ?? "K";
+      }
     }
   }
 
@@ -166,8 +180,7 @@ export class Board {
     stock.dataset.count = String(view.stock);
     stock.classList.toggle("sw-redeal", view.stock === 0 && redeal);
     stock.classList.toggle("sw-spent", view.stock === 0 && !redeal);
-    const state = view.stock > 0 ? `${view.stock} cards` : redeal ? "empty, click to redeal" : "empty, spent";
-    stock.setAttribute("aria-label", `Stock, ${state}`);
+    stock.setAttribute("aria-label", view.stock_label);
   }
 
   private measure(): Map<string, DOMRect> {

@@ -1,18 +1,22 @@
 // Everything around the cards: toolbar, status line (with the win-chance meter), message line, game-over banner,
-// coach bar and lesson bar.
+// coach bar, lesson bar and the Rules panel. Every word comes from Python's `words` trait (see words.ts).
 
-import type { Action, CoachNote, Lesson, Message, Meter, View, Winnable } from "./types";
-
-function button(label: string, action: Action, send: (a: Action) => void, title: string): HTMLButtonElement {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "sw-button";
-  b.textContent = label;
-  b.title = title;
-  b.dataset.action = action.action;
-  b.addEventListener("click", () => send(action));
-  return b;
-}
+import { Chooser } from "./chooser";
+import { RecordView } from "./record";
+import type {
+  Action,
+  CoachNote,
+  DealKind,
+  DealNote,
+  GameRecord,
+  Lesson,
+  Message,
+  Meter,
+  View,
+  Winnable,
+  Words,
+} from "./types";
+import { fill, words } from "./words";
 
 function div(className: string): HTMLDivElement {
   const el = document.createElement("div");
@@ -20,17 +24,20 @@ function div(className: string): HTMLDivElement {
   return el;
 }
 
-const BANNERS: Record<string, string> = {
-  won: "You won!",
-  stuck: "No way forward: this game is stuck.",
-  lost: "This game is lost.",
-};
+/** A button sending `action`, named by `key` in the words' `buttons` and `titles` (set by `Chrome.showWords`). */
+interface Named {
+  el: HTMLButtonElement;
+  key: string;
+}
 
 export class Chrome {
   readonly toolbar = div("sw-toolbar");
   readonly banner = div("sw-banner");
   readonly lessonBar = div("sw-lesson");
   readonly coachBar = div("sw-coach");
+  readonly rulesPanel = div("sw-rules");
+  readonly chooser: Chooser;
+  readonly record: RecordView;
   private readonly coachText = div("sw-coach-text");
   private readonly meter = document.createElement("span");
   private readonly meterBar = document.createElement("span");
@@ -42,42 +49,67 @@ export class Chrome {
   private readonly stepText = div("sw-step");
   private readonly verdict = document.createElement("span");
   private readonly statusText = document.createElement("span");
-  private readonly buttons: Record<string, HTMLButtonElement>;
+  private readonly dealBadge = document.createElement("span");
+  private readonly rulesBody = div("sw-rules-body");
+  private readonly rulesTitle = document.createElement("h3");
+  private readonly named: Named[] = [];
+  private readonly buttons: Record<string, HTMLButtonElement> = {};
   private messageId = -1;
+  private lastView: View | null = null;
+  private lastLesson: Lesson | null = null;
+  private lastMeter: Meter | null = null;
+  private lastWinnable: Winnable | null = null;
+  private lastNote: DealNote | null = null;
 
   constructor(send: (a: Action) => void) {
-    const make = (label: string, action: Action, title: string) => button(label, action, send, title);
-    this.buttons = {
-      new_deal: make("New deal", { action: "new_deal" }, "Deal a new game"),
-      restart: make("Restart", { action: "restart" }, "Start this deal again"),
-      undo: make("Undo", { action: "undo" }, "Undo the last move (U, Ctrl+Z)"),
-      redo: make("Redo", { action: "redo" }, "Redo (Ctrl+Y)"),
-      hint: make("Hint", { action: "hint" }, "Show a good move (H)"),
-      winnable: make(
-        "Still winnable?",
-        { action: "winnable" },
-        "Peek: ask the solver, which looks at the face-down cards, whether this position can still be won",
-      ),
-      coach_undo: make("Undo", { action: "undo" }, "Take that move back"),
-      coach_close: make("Dismiss", { action: "coach_close" }, "Hide the coach's note"),
-      lesson_back: make("Back", { action: "lesson_back" }, "Previous lesson step"),
-      lesson_next: make("Next", { action: "lesson_next" }, "Next lesson step"),
-      lesson_close: make("Close", { action: "lesson_close" }, "End the lesson"),
+    const make = (key: string, onClick: () => void, action = key): HTMLButtonElement => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "sw-button";
+      b.dataset.action = action;
+      b.addEventListener("click", onClick);
+      this.named.push({ el: b, key });
+      return b;
     };
+    const intent = (key: string, action: Action) => make(key, () => send(action), action.action);
     const b = this.buttons;
+    b.new_deal = intent("new_deal", { action: "new_deal" });
+    b.restart = intent("restart", { action: "restart" });
+    b.undo = intent("undo", { action: "undo" });
+    b.redo = intent("redo", { action: "redo" });
+    b.hint = intent("hint", { action: "hint" });
+    b.winnable = intent("winnable", { action: "winnable" });
+    b.rules = make("rules", () => this.toggleRules(), "rules");
+    b.rules.setAttribute("aria-expanded", "false");
+    b.game = make("game", () => this.chooser.toggle(), "game");
+    b.game.setAttribute("aria-expanded", "false");
+    b.game.setAttribute("aria-haspopup", "dialog");
+    b.finish = intent("finish", { action: "finish" });
+    b.finish.hidden = true;
+    this.chooser = new Chooser(send, (open) => {
+      b.game.setAttribute("aria-expanded", String(open));
+      if (open) this.only("chooser");
+    });
+    b.statistics = make("statistics", () => this.record.toggle(), "statistics");
+    b.statistics.setAttribute("aria-expanded", "false");
+    this.record = new RecordView((open) => {
+      b.statistics.setAttribute("aria-expanded", String(open));
+      if (open) this.only("statistics");
+    });
+    b.coach_undo = intent("coach_undo", { action: "undo" });
+    b.coach_close = intent("coach_close", { action: "coach_close" });
+    b.lesson_back = intent("lesson_back", { action: "lesson_back" });
+    b.lesson_next = intent("lesson_next", { action: "lesson_next" });
+    b.lesson_close = intent("lesson_close", { action: "lesson_close" });
     this.toolbar.setAttribute("role", "toolbar");
-    this.toolbar.setAttribute("aria-label", "Game controls");
-    this.toolbar.append(b.new_deal, b.restart, b.undo, b.redo, b.hint, b.winnable);
+    this.toolbar.append(b.game, b.new_deal, b.restart, b.undo, b.redo, b.hint, b.winnable, b.finish, b.statistics,
+      b.rules);
 
     const actions = div("sw-banner-actions");
-    actions.append(
-      make("New deal", { action: "new_deal" }, "Deal a new game"),
-      make("Restart", { action: "restart" }, "Start this deal again"),
-    );
+    actions.append(intent("new_deal", { action: "new_deal" }), intent("restart", { action: "restart" }));
     this.banner.append(this.bannerText, actions);
     this.banner.setAttribute("role", "alert");
 
-    this.lessonBar.setAttribute("aria-label", "Lesson");
     const nav = div("sw-lesson-actions");
     nav.append(b.lesson_back, b.lesson_next, b.lesson_close);
     this.lessonBar.append(this.stepText, this.caption, nav);
@@ -89,23 +121,101 @@ export class Chrome {
     coachActions.append(b.coach_undo, b.coach_close);
     this.coachBar.append(this.coachText, coachActions);
 
+    this.rulesPanel.hidden = true;
+    this.rulesPanel.setAttribute("role", "region");
+    const rulesClose = make("rules_close", () => this.toggleRules(false), "rules_close");
+    const rulesHead = div("sw-rules-head");
+    rulesHead.append(this.rulesTitle, rulesClose);
+    this.rulesPanel.append(rulesHead, this.rulesBody);
+
     this.verdict.className = "sw-verdict";
     this.meter.className = "sw-meter";
     this.meter.hidden = true;
     this.meterBar.className = "sw-meter-bar";
     this.meterText.className = "sw-meter-text";
     this.meter.append(this.meterBar, this.meterText);
-    this.statusLine.append(this.statusText, this.meter, this.verdict);
+    this.dealBadge.className = "sw-deal-badge";
+    this.dealBadge.hidden = true;
+    this.statusLine.append(this.statusText, this.record.clock, this.dealBadge, this.meter, this.verdict);
     this.messageLine.setAttribute("aria-live", "polite");
     this.messageLine.setAttribute("role", "status");
   }
 
+  /** Say everything again in the words in force (called when they change: a new language, or another game). */
+  showWords(w: Words): void {
+    for (const { el, key } of this.named) {
+      el.textContent = w.buttons[key] ?? "";
+      el.title = w.titles[key] ?? "";
+    }
+    this.toolbar.setAttribute("aria-label", w.toolbar);
+    this.lessonBar.setAttribute("aria-label", w.lesson);
+    this.rulesPanel.setAttribute("aria-label", w.rules_title);
+    this.rulesTitle.textContent = w.rules_title;
+    this.rulesBody.replaceChildren();
+    for (const [heading, paragraphs] of w.rules) {
+      const h = document.createElement("h4");
+      h.textContent = heading;
+      this.rulesBody.append(h);
+      for (const text of paragraphs) {
+        const p = document.createElement("p");
+        p.textContent = text;
+        this.rulesBody.append(p);
+      }
+    }
+    this.chooser.showWords();
+    this.record.showWords();
+    if (this.lastView) this.showView(this.lastView);
+    if (this.lastNote) this.showDealNote(this.lastNote, this.chooserKind);
+    if (this.lastLesson) this.showLesson(this.lastLesson);
+    if (this.lastMeter) this.showMeter(this.lastMeter);
+    if (this.lastWinnable) this.showWinnable(this.lastWinnable);
+  }
+
+  /** Open or close the Rules panel (a front-end view of words the board already holds: no message to Python). */
+  toggleRules(open?: boolean): void {
+    const show = open ?? this.rulesPanel.hidden;
+    this.rulesPanel.hidden = !show;
+    this.buttons.rules.setAttribute("aria-expanded", String(show));
+    if (show) this.only("rules");
+  }
+
+  /** Keep one panel open at a time (the game chooser, the Statistics or the Rules). */
+  private only(panel: "chooser" | "statistics" | "rules"): void {
+    if (panel !== "chooser" && this.chooser.open) this.chooser.toggle(false);
+    if (panel !== "statistics" && this.record.open) this.record.toggle(false);
+    if (panel !== "rules" && !this.rulesPanel.hidden) this.toggleRules(false);
+  }
+
+  showRecord(record: GameRecord, clockOn: boolean): void {
+    this.record.show(record, clockOn);
+  }
+
+  private chooserKind: DealKind = "any";
+
+  /** What kind of deal is on the board: a badge on the status line (the whole sentence as its tooltip), or the
+   * search for the next deal while it runs. */
+  showDealNote(note: DealNote, kind: DealKind): void {
+    this.lastNote = note;
+    this.chooserKind = kind;
+    const badges = words().deal_badges ?? {};
+    const badge = note.searching ? note.text : note.kind === "any" ? "" : (badges[note.level] ?? badges[""] ?? "");
+    this.dealBadge.hidden = badge === "";
+    this.dealBadge.textContent = badge;
+    this.dealBadge.title = note.text;
+    this.dealBadge.dataset.level = note.level;
+    this.dealBadge.dataset.searching = String(note.searching);
+    if (this.lastView) this.chooser.showView(this.lastView, kind);
+  }
+
   showView(view: View): void {
+    this.lastView = view;
     this.buttons.undo.disabled = !view.can_undo;
     this.buttons.redo.disabled = !view.can_redo;
     this.buttons.hint.disabled = view.status !== "playing";
+    this.buttons.finish.hidden = !view.can_finish;
+    this.chooser.showView(view, this.chooserKind);
     this.banner.hidden = view.status === "playing";
-    this.bannerText.textContent = BANNERS[view.status] ?? "";
+    this.bannerText.textContent = words().banners[view.status] ?? "";
     this.banner.dataset.status = view.status;
   }
 
@@ -121,21 +231,22 @@ export class Chrome {
   }
 
   showWinnable(w: Winnable): void {
+    this.lastWinnable = w;
     this.verdict.textContent = w.text;
     this.verdict.dataset.verdict = w.verdict;
     const running = w.state === "running";
-    this.buttons.winnable.textContent = running ? "Stop checking" : "Still winnable?";
+    this.buttons.winnable.textContent = words().buttons[running ? "stop" : "winnable"] ?? "";
     this.buttons.winnable.setAttribute("aria-pressed", String(running));
   }
 
   /** The fair win chance: a short figure on the status line, the whole sentence as its tooltip. */
   showMeter(meter: Meter): void {
+    this.lastMeter = meter;
     this.meter.hidden = meter.state === "off";
     this.meter.dataset.state = meter.state;
     this.meter.title = meter.text;
     const share = meter.share;
-    this.meterText.textContent =
-      meter.state === "running" ? "Win chance…" : share === null ? meter.text : `Win chance ≈ ${Math.round(share * 100)}%`;
+    this.meterText.textContent = meter.state === "running" ? words().meter_running : meter.short || meter.text;
     this.meterBar.style.setProperty("--sw-share", share === null ? "0" : String(share));
     this.meter.setAttribute("aria-label", meter.text);
   }
@@ -146,8 +257,9 @@ export class Chrome {
   }
 
   showLesson(lesson: Lesson): void {
+    this.lastLesson = lesson;
     this.lessonBar.hidden = !lesson.active;
-    this.stepText.textContent = lesson.total > 0 ? `Step ${lesson.step} of ${lesson.total}` : "";
+    this.stepText.textContent = lesson.total > 0 ? fill(words().step, { step: lesson.step, total: lesson.total }) : "";
     this.caption.textContent = lesson.caption;
     this.buttons.lesson_back.disabled = !lesson.can_back;
     this.buttons.lesson_next.disabled = !lesson.can_next;

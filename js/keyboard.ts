@@ -27,6 +27,9 @@ export class Keyboard {
 
   private readonly keydown = (e: KeyboardEvent): void => {
     e.stopPropagation();
+    // Typing in the game chooser's fields is typing, not playing.
+    const t = e.target;
+    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
     const onButton = e.target instanceof HTMLButtonElement;
     if (onButton && (e.key === "Enter" || e.key === " ")) return;
     if (this.handle(e)) {

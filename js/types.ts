@@ -18,6 +18,8 @@ interface BaseView {
   stock: number;
   /** The waste, bottom to top; the last card is the playable one. */
   waste: string[];
+  /** What a screen reader says of the stock ("Stock, 23 cards"), in the board's language. */
+  stock_label: string;
   score: number;
   moves: number;
   status: GameStatus;
@@ -25,6 +27,8 @@ interface BaseView {
   can_redo: boolean;
   /** Every legal move in the rules model's text form (`t3-t5x2`, `waste-f1`, `place r2c3`, ...). */
   legal: string[];
+  /** Won in all but the moving: every card face up, the stock spent, the foundations can take the rest. */
+  can_finish: boolean;
 }
 
 /** Athena, Thumb and Pouch, Aunt Mary, Klondike. */
@@ -75,6 +79,8 @@ export interface Meter {
   high: number | null;
   samples: number;
   undecided: number;
+  /** The figure for the status line ("Win chance ≈ 62%"); `text` is the whole sentence. */
+  short: string;
   text: string;
 }
 
@@ -95,6 +101,66 @@ export interface Lesson {
   marks: Marks | null;
 }
 
+/** Every word the front end shows, in the board's language (Python's `words` trait). */
+export interface Words {
+  buttons: Record<string, string>;
+  titles: Record<string, string>;
+  banners: Record<string, string>;
+  step: string;
+  clock: string;
+  meter_running: string;
+  toolbar: string;
+  lesson: string;
+  table: string;
+  board: string;
+  board_deal: string;
+  piles: Record<string, string>;
+  marks: Record<string, string>;
+  cards: Record<string, string>;
+  face_down: string;
+  rules_title: string;
+  /** The game's rules, as sections: [heading, paragraphs]. */
+  rules: [string, string[]][];
+  /** The game chooser's labels and choices (`draw_3`, `redeals_-1`, `deals_hard`, ...). */
+  chooser: Record<string, string>;
+  games: GameChoice[];
+  /** What the status line says of a proved-winnable deal, by difficulty level ("" when not graded). */
+  deal_badges: Record<string, string>;
+}
+
+/** One game in the chooser. */
+export interface GameChoice {
+  variant: Variant;
+  title: string;
+  /** Each option's allowed values, the default first. */
+  options: Record<string, number[]>;
+  /** The full options for each number of cards turned (Klondike's redeals follow the draw). */
+  defaults: Record<string, Record<string, number>>;
+}
+
+export type DealKind = "any" | "winnable" | "easy" | "medium" | "hard";
+
+/** What the board keeps of the game (Python's `record` trait): the clock, the result, the Statistics panel. */
+export interface GameRecord {
+  /** Seconds played when this was sent; the clock runs on from there while `running`. */
+  seconds: number;
+  running: boolean;
+  /** A sentence once the game is over ("Time played: 3:07; hints used: 1; moves undone: 4."). */
+  result: string;
+  title: string;
+  /** The Statistics panel: [label, value] pairs, or none and a `note` saying why. */
+  rows: [string, string][];
+  note: string;
+}
+
+/** What the board says of the deal on it (Python's `deal_note` trait). */
+export interface DealNote {
+  kind: DealKind;
+  level: "" | "easy" | "medium" | "hard";
+  text: string;
+  searching: boolean;
+}
+
 /** The traits Python syncs (see docs/PROTOCOL.md). */
 export interface Traits {
   view: View;
@@ -113,6 +179,13 @@ export interface Traits {
   high_contrast: boolean;
   show_chances: boolean;
   coach: boolean;
+  language: string;
+  words: Words;
+  deals: DealKind;
+  deal_note: DealNote;
+  auto_finish: boolean;
+  clock: boolean;
+  record: GameRecord;
 }
 
 /** A move in FORMAT.md's dict form: exactly what the Python side accepts. */
@@ -126,9 +199,17 @@ export type MoveDict =
 export type Action =
   | { action: "play"; move: MoveDict }
   | { action: "foundation"; pile: string }
-  | { action: "undo" | "redo" | "restart" | "new_deal" | "hint" | "winnable" }
+  | { action: "undo" | "redo" | "restart" | "hint" | "winnable" | "finish" }
+  | {
+      action: "new_deal";
+      variant?: Variant;
+      options?: Record<string, number>;
+      deal?: number | "next" | "previous" | null;
+      deals?: DealKind;
+    }
   | { action: "lesson_next" | "lesson_back" | "lesson_close" }
-  | { action: "coach_close" };
+  | { action: "coach_close" }
+  | { action: "page_language"; language: string };
 
 /** What the front end sends: an action stamped with the revision it was decided on. */
 export type Intent = Action & { type: "intent"; rev: number; seq: number; view: string };

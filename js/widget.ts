@@ -2,11 +2,14 @@
 // Python owns the game; this view draws the synced state and sends intents stamped with its revision.
 
 import { boardColumns } from "./board";
+import { celebrate } from "./celebrate";
 import { Chrome } from "./chrome";
 import { Keyboard } from "./keyboard";
 import { Pointer } from "./pointer";
 import { Table } from "./table";
-import type { Action, Answer, CardSize, Marks, Model, View } from "./types";
+import { followTheme } from "./theme";
+import type { Action, Answer, CardSize, Marks, Model, View, Words } from "./types";
+import { fill, setWords } from "./words";
 
 /** Largest card width, in CSS pixels, for each size option; the board shrinks below it to fit the cell. */
 const MAX_CARD_WIDTH: Record<CardSize, number> = { small: 60, medium: 84, large: 112 };
@@ -32,6 +35,11 @@ const SYNCED = [
   "card_size",
   "card_back",
   "high_contrast",
+  "words",
+  "deals",
+  "deal_note",
+  "record",
+  "clock",
 ];
 
 function isView(value: unknown): value is View {
@@ -81,7 +89,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   root.className = "sw-root";
   root.tabIndex = 0;
   root.setAttribute("role", "application");
-  root.setAttribute("aria-roledescription", "card table");
+  const stopTheme = followTheme(root); // data-theme="light" | "dark", from the host's own signals
   const table = new Table(send);
   const pointer = new Pointer(table, animating);
   const keyboard = new Keyboard(root, table, send);
@@ -89,7 +97,8 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const felt = document.createElement("div");
   felt.className = "sw-felt";
   felt.append(table.board.el, chrome.banner);
-  root.append(chrome.toolbar, chrome.lessonBar, chrome.coachBar, felt, chrome.statusLine, chrome.messageLine);
+  root.append(chrome.toolbar, chrome.chooser.panel, chrome.record.panel, chrome.rulesPanel, chrome.lessonBar, chrome.coachBar, felt, chrome.statusLine,
+    chrome.messageLine);
   el.append(root);
 
   // The board takes the keyboard when touched, so keys go to the game and not to the notebook.
@@ -130,18 +139,30 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   };
 
   let shown: View | null = null;
+  let spoken: Words | null = null;
   const refresh = (): void => {
     const view = model.get("view");
     if (!isView(view)) return;
+    const w = model.get("words");
+    if (w && w !== spoken) {
+      spoken = w;
+      setWords(w);
+      chrome.showWords(w);
+      table.board.relabel(shown);
+      root.setAttribute("aria-roledescription", w.table);
+    }
     table.highlight = model.get("highlight");
     if (view !== shown) {
       const reshaped = !shown || boardColumns(shown) !== boardColumns(view);
+      const justWon = shown?.status === "playing" && view.status === "won" && shown.deal === view.deal;
       shown = view;
       if (reshaped) resize();
       table.show(view, animating());
       pointer.settled();
       chrome.showView(view);
-      root.setAttribute("aria-label", `${view.title} solitaire${view.deal === null ? "" : `, deal ${view.deal}`}`);
+      if (justWon && animating()) celebrate(felt);
+      const w = model.get("words");
+      root.setAttribute("aria-label", view.deal === null ? w.board : fill(w.board_deal, { number: view.deal }));
       keyboard.paint();
     } else {
       table.hold(table.held);
@@ -151,6 +172,8 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     chrome.showStatus(model.get("status_line"));
     chrome.showMessage(model.get("message"));
     chrome.showWinnable(model.get("winnable"));
+    chrome.showDealNote(model.get("deal_note"), model.get("deals"));
+    chrome.showRecord(model.get("record"), model.get("clock"));
     chrome.showMeter(model.get("meter"));
     chrome.showCoach(model.get("coach_note"));
     chrome.showLesson(lesson);
@@ -181,11 +204,17 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   for (const name of SYNCED) model.on(`change:${name}`, schedule);
   model.on("msg:custom", onMessage);
   refresh();
+  // The page's language (JupyterLab sets <html lang> to the language the user chose): Python speaks it when the
+  // board was given no language of its own.
+  const pageLanguage = document.documentElement.lang;
+  if (pageLanguage) send({ action: "page_language", language: pageLanguage });
 
   return () => {
     for (const name of SYNCED) model.off(`change:${name}`, schedule);
     model.off("msg:custom", onMessage);
     observer.disconnect();
+    stopTheme();
+    chrome.record.stop();
   };
 }
 

@@ -6,6 +6,11 @@ notebook, inside a markdown cell). This script renders each NAME from its data (
 the markers. ``--check`` writes nothing and fails when a document differs from its data: ``tests/docs`` runs it, so
 no figure can go stale or be typed by hand.
 
+A document in a folder named after a language (``notebooks/el/``, ``notebooks/ru/``) gets its figures in that
+language: the same data, sentences from that language's templates below (beside the English ones: they are the
+documentation's wording, not the product's messages, so they are not in the product's catalogues), and numbers
+written as the language writes them ("20,9%", "20,9 %"). Everywhere else the figures are in English.
+
     python tools/figures.py            # rewrite every region
     python tools/figures.py --check    # exit 1, naming the regions that differ
 """
@@ -19,14 +24,58 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from babel.numbers import format_decimal
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from solitaire_widget.i18n import decimal, percent, using  # noqa: E402
 from solitaire_widget.studies.published import PublishedTable, published_tables  # noqa: E402
 
 DATA = ROOT / "docs" / "data"
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "notebooks").rglob("*.ipynb"))]
 REGION = re.compile(r"(<!-- figures:(?P<name>[a-z0-9:-]+) -->\n)(?P<body>.*?)(<!-- /figures:(?P=name) -->)", re.S)
+
+#: The languages a region can be written in; a document in a folder of one of these names gets that language.
+LANGUAGES = ("en", "el", "ru")
+
+
+def language_of(path: Path) -> str:
+    """The language of a document's figures: its folder's name when that is a language ("notebooks/el/..."), else
+    English."""
+    return path.parent.name if path.parent.name in LANGUAGES else "en"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Numbers, as each language writes them
+# --------------------------------------------------------------------------------------------------------------
+
+def _pct(share: float, language: str) -> str:
+    """A share as a percentage with one decimal: "20.9%", "20,9%", "20,9 %"."""
+    if language == "en":
+        return f"{share:.1%}"
+    with using(language):
+        return percent(share, 1)
+
+
+def _one_decimal(value: float, language: str) -> str:
+    """A mean score: "19.8", "19,8"."""
+    if language == "en":
+        return f"{value:.1f}"
+    with using(language):
+        return decimal(value, 1)
+
+
+def _grouped(value: float, language: str) -> str:
+    """A whole number with the language's thousands separator: "2,000", "2.000", "2 000"."""
+    if language == "en":
+        return f"{value:,.0f}"
+    return format_decimal(round(value), locale=language)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Names: game settings and players
+# --------------------------------------------------------------------------------------------------------------
 
 #: How the tables name the game settings, for people.
 SETTING_TITLES = {
@@ -36,20 +85,302 @@ SETTING_TITLES = {
     "klondike-by-three": "Klondike, three cards, three passes",
     "klondike-by-three-unlimited": "Klondike, three cards, unlimited redeals",
 }
+#: The same in Greek and Russian: (the game's name, as the glossaries give it; what sets this setting apart, or "").
+SETTING_NAMES = {
+    "el": {
+        "athena": ("Αθηνά", ""), "athena-by-three": ("Αθηνά", "ανά τρία φύλλα"),
+        "thumb-and-pouch": ("Thumb and Pouch", ""), "aunt-mary": ("Θεία Μαίρη", ""), "camelot": ("Κάμελοτ", ""),
+        "klondike": ("Κλόνταϊκ", "ένα φύλλο, τρεις μοιρασιές"),
+        "klondike-unlimited": ("Κλόνταϊκ", "ένα φύλλο, απεριόριστα ξαναμοιράσματα"),
+        "klondike-by-three": ("Κλόνταϊκ", "τρία φύλλα, τρεις μοιρασιές"),
+        "klondike-by-three-unlimited": ("Κλόνταϊκ", "τρία φύλλα, απεριόριστα ξαναμοιράσματα"),
+    },
+    "ru": {
+        "athena": ("Афина", ""), "athena-by-three": ("Афина", "по три карты"),
+        "thumb-and-pouch": ("Рука и кошелёк", ""), "aunt-mary": ("Тётя Мэри", ""), "camelot": ("Камелот", ""),
+        "klondike": ("Косынка", "по одной карте, три прохода"),
+        "klondike-unlimited": ("Косынка", "по одной карте, пересдачи без ограничений"),
+        "klondike-by-three": ("Косынка", "по три карты, три прохода"),
+        "klondike-by-three-unlimited": ("Косынка", "по три карты, пересдачи без ограничений"),
+    },
+}
+#: A setting inside a sentence: "on Athena", «στην πασιέντζα Αθηνά», «в пасьянсе «Афина»» (the glossaries put a game's
+#: name after the word for patience), with what sets it apart in brackets.
+SETTING_IN_SENTENCE = {"en": "on {title}", "el": "στην πασιέντζα {name}{apart}", "ru": "в пасьянсе «{name}»{apart}"}
+
+
+def _setting_title(setting: str, language: str) -> str:
+    """A setting's name on its own, as in a table's first column."""
+    if language == "en":
+        return SETTING_TITLES[setting]
+    name, apart = SETTING_NAMES[language][setting]
+    return f"{name}, {apart}" if apart else name
+
+
+def _setting_in_sentence(setting: str, language: str) -> str:
+    if language == "en":
+        return SETTING_IN_SENTENCE["en"].format(title=SETTING_TITLES[setting])
+    name, apart = SETTING_NAMES[language][setting]
+    return SETTING_IN_SENTENCE[language].format(name=name, apart=f" ({apart})" if apart else "")
+
+
 SIMPLE = ("bold", "cautious", "persistent", "random", "centre-first", "edge-first", "help-page")
 
+#: How a table's row names a player (English: the solver and the fair player described, a strategy by its name).
+PLAYER_WORDS = {
+    "solver": "thoughtful solver (sees every card: deals winnable)",
+    "fair": "fair player (sees what you see)",
+}
+#: The same in Greek and Russian: every player in words, a strategy with the name the code knows it by.
+PLAYER_ROWS = {
+    "el": {"solver": "επιλυτής (βλέπει όλα τα φύλλα: μοιρασιές που βγαίνουν)",
+           "fair": "τίμιος παίκτης (βλέπει ό,τι βλέπετε)",
+           "bold": "τολμηρός (`bold`)", "cautious": "προσεκτικός (`cautious`)", "persistent": "επίμονος (`persistent`)",
+           "random": "τυχαίος (`random`)", "centre-first": "πρώτα το κέντρο (`centre-first`)",
+           "edge-first": "πρώτα οι άκρες (`edge-first`)", "help-page": "κατά τη σελίδα βοήθειας (`help-page`)"},
+    "ru": {"solver": "решатель (видит все карты: раздачи, которые можно выиграть)",
+           "fair": "честный игрок (видит то же, что и вы)",
+           "bold": "смелый (`bold`)", "cautious": "осторожный (`cautious`)", "persistent": "упорный (`persistent`)",
+           "random": "случайный (`random`)", "centre-first": "сначала центр (`centre-first`)",
+           "edge-first": "сначала края (`edge-first`)", "help-page": "по справке (`help-page`)"},
+}
+
+#: How a sentence names a player.
+PLAYER_NAMES = {"solver": "the thoughtful solver", "fair": "the fair player"}
+#: The same in Greek (nominative, accusative) and Russian (nominative, genitive, and the instrumental after «с», which
+#: is «со» before some words: "with"): the sentences below say which case each place takes.
+PLAYER_CASES = {
+    "el": {"solver": ("ο επιλυτής", "τον επιλυτή"), "fair": ("ο τίμιος παίκτης", "τον τίμιο παίκτη"),
+           "bold": ("ο τολμηρός παίκτης", "τον τολμηρό παίκτη"),
+           "cautious": ("ο προσεκτικός παίκτης", "τον προσεκτικό παίκτη"),
+           "persistent": ("ο επίμονος παίκτης", "τον επίμονο παίκτη"),
+           "random": ("ο τυχαίος παίκτης", "τον τυχαίο παίκτη"),
+           "centre-first": ("ο παίκτης «πρώτα το κέντρο»", "τον παίκτη «πρώτα το κέντρο»"),
+           "edge-first": ("ο παίκτης «πρώτα οι άκρες»", "τον παίκτη «πρώτα οι άκρες»"),
+           "help-page": ("ο παίκτης της σελίδας βοήθειας", "τον παίκτη της σελίδας βοήθειας")},
+    "ru": {"solver": ("решатель", "решателя", "с решателем"),
+           "fair": ("честный игрок", "честного игрока", "с честным игроком"),
+           "bold": ("смелый игрок", "смелого игрока", "со смелым игроком"),
+           "cautious": ("осторожный игрок", "осторожного игрока", "с осторожным игроком"),
+           "persistent": ("упорный игрок", "упорного игрока", "с упорным игроком"),
+           "random": ("случайный игрок", "случайного игрока", "со случайным игроком"),
+           "centre-first": ("игрок «сначала центр»", "игрока «сначала центр»", "с игроком «сначала центр»"),
+           "edge-first": ("игрок «сначала края»", "игрока «сначала края»", "с игроком «сначала края»"),
+           "help-page": ("игрок «по справке»", "игрока «по справке»", "с игроком «по справке»")},
+}
+_CASES = {"el": ("nominative", "accusative"), "ru": ("nominative", "genitive", "with")}
+
+
+def _player_name(player: str, language: str = "en", case: str = "nominative") -> str:
+    if language == "en":
+        return PLAYER_NAMES.get(player, f"the {player} player")
+    forms = PLAYER_CASES[language].get(player)
+    if forms is None:  # a player not named here yet: its code name, which needs no ending
+        forms = (f"`{player}`",) * len(_CASES[language])
+    return forms[_CASES[language].index(case)]
+
+
+def _player_row(player: str, language: str) -> str:
+    if language == "en":
+        return PLAYER_WORDS.get(player, player)
+    return PLAYER_ROWS[language].get(player, f"`{player}`")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The words of the tables and sentences, per language
+# --------------------------------------------------------------------------------------------------------------
+
+#: Every piece of wording below, per language; the English ones are the wording the README, the docs and the English
+#: notebooks quote, byte for byte.
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "not measured": "not measured yet",
+        "cell": "{share} ({low}–{high}), {successes} of {deals}{undecided}{partial}",
+        "cell undecided": ", {count} undecided",
+        "cell partial": " (so far: deals {first}–{last})",
+        "fair-player head": "| game | fair player | thoughtful solver (winnable) | best simple strategy |",
+        "best simple": "{player}: {cell}",
+        "players head": "| player | games won (95% CI) | mean score |",
+        "players none": "| not measured yet | | |",
+        "trials title": "Trials on {game} ({date}):",
+        "trials head": "| deals | samples | nodes per solve | margin | won | seconds | code |",
+        "trials won": "{won} of {played}",
+        "solver head": "| game | deals | winnable | unwinnable | undecided | winnable share (95% CI) |",
+        "solver none": "| {title} | not measured yet | | | | |",
+        "solver notes": "Published shares of the thoughtful game, for comparison:",
+        "solver note": "- {title}: published {share} ({source}).",
+        "figures": "{share} (95% interval {low}–{high}; {successes} of deals {first}–{last}{undecided}{so_far})",
+        "figures undecided": ", {count} undecided",
+        "figures so far": ", so far: {deals} of the {total} to be played",
+        "share missing": "{Name} {on_setting}: not measured yet.\n",
+        "share solver": "{Name} proved {words} winnable: {figures}.\n",
+        "share solver none": "{Name} proved {words} winnable: {figures}.\n",
+        "share player": "{Name} won {words}: {figures}.\n",
+        "share player none": "{Name} won {words}: {figures}.\n",
+        "compare missing": "{First} compared with {second} {on_setting}: not measured yet (no table is published for "
+                           "{missing}).\n",
+        "missing or": " or ",
+        "against": "{high}, against {low}",
+        "neither succeeded": "Neither {high} nor {low} succeeded on any deal: {figures}.\n",
+        "solver some, other none": "{High} proved some deals winnable, {low} won none: {figures}.\n",
+        "some, solver none": "{High} won some games, {low} found no deal winnable: {figures}.\n",
+        "some, other none": "{High} won some games, {low} won none: {figures}.\n",
+        "solver more often": "A deal is winnable {times} {low} wins one: {figures}.{overlap}\n",
+        "more often than solver": "{High} won {times} a deal is winnable: {figures}.{overlap}\n",
+        "more often": "{High} won {times} {low}: {figures}.{overlap}\n",
+        "overlap": " Their 95% intervals overlap, so these deals show no clear difference.",
+        "no mean score": "No mean score to compare: the thoughtful solver does not play games out.\n",
+        "scores": "{high} points a game on average, against {low} (deals {ranges})",
+        "ranges and": " and ",
+        "neither scored": "Neither {high} nor {low} scored a point: {figures}.\n",
+        "one scored": "{High} scored, {low} did not: {figures}.\n",
+        "scored more": "{High} scored {times} {low}: {figures}.\n",
+    },
+    "el": {
+        "not measured": "δεν έχει μετρηθεί ακόμα",
+        "cell": "{share} ({low}–{high}), {successes} από {deals}{undecided}{partial}",
+        "cell undecided": ", {count} χωρίς απάντηση",
+        "cell partial": " (μέχρι στιγμής: μοιρασιές {first}–{last})",
+        "fair-player head": "| πασιέντζα | τίμιος παίκτης | επιλυτής (μοιρασιές που βγαίνουν) | "
+                            "καλύτερη απλή στρατηγική |",
+        "best simple": "{player}: {cell}",
+        "players head": "| παίκτης | παρτίδες που κέρδισε (διάστημα εμπιστοσύνης 95%) | μέση βαθμολογία |",
+        "players none": "| δεν έχει μετρηθεί ακόμα | | |",
+        "trials title": "Δοκιμές στην πασιέντζα {game} ({date}):",
+        "trials head": "| μοιρασιές | δείγματα | κόμβοι ανά επίλυση | περιθώριο | νίκες | δευτερόλεπτα | κώδικας |",
+        "trials won": "{won} από {played}",
+        "solver head": "| πασιέντζα | μοιρασιές | βγαίνουν | δεν βγαίνουν | χωρίς απάντηση | "
+                       "ποσοστό που βγαίνει (διάστημα εμπιστοσύνης 95%) |",
+        "solver none": "| {title} | δεν έχει μετρηθεί ακόμα | | | | |",
+        "solver notes": "Δημοσιευμένα ποσοστά της πασιέντζας με ανοιχτά φύλλα, για σύγκριση:",
+        "solver note": "- {title}: δημοσιευμένο {share} ({source}).",
+        "figures": "{share} (διάστημα εμπιστοσύνης 95%: {low}–{high}· {successes} από τις μοιρασιές {first}–{last}"
+                   "{undecided}{so_far})",
+        "figures undecided": ", {count} χωρίς απάντηση",
+        "figures so far": ", μέχρι στιγμής {deals} από τις {total} που θα παιχτούν",
+        "share missing": "{Name} {on_setting}: δεν έχει μετρηθεί ακόμα.\n",
+        "share solver": "{Name} βρήκε δρόμο προς τη νίκη σε {words}: {figures}.\n",
+        "share solver none": "{Name} δεν βρήκε δρόμο προς τη νίκη σε καμία μοιρασιά: {figures}.\n",
+        "share player": "{Name} κέρδισε {words}: {figures}.\n",
+        "share player none": "{Name} δεν κέρδισε καμία μοιρασιά: {figures}.\n",
+        "compare missing": "{First} σε σύγκριση με {second:accusative} {on_setting}: δεν έχει μετρηθεί ακόμα (δεν "
+                           "έχει δημοσιευτεί πίνακας για {missing:accusative}).\n",
+        "missing or": " ή ",
+        "against": "{high}, έναντι {low}",
+        "neither succeeded": "Ούτε {high} ούτε {low} τα κατάφεραν σε καμία μοιρασιά: {figures}.\n",
+        "solver some, other none": "{High} βρήκε δρόμο προς τη νίκη σε μερικές μοιρασιές, ενώ {low} δεν κέρδισε "
+                                   "καμία: {figures}.\n",
+        "some, solver none": "{High} κέρδισε μερικές παρτίδες, ενώ {low} δεν βρήκε δρόμο προς τη νίκη σε καμία "
+                             "μοιρασιά: {figures}.\n",
+        "some, other none": "{High} κέρδισε μερικές παρτίδες, ενώ {low} καμία: {figures}.\n",
+        "solver more often": "{High} βρίσκει δρόμο προς τη νίκη {times} {low:accusative}: {figures}.{overlap}\n",
+        "more often than solver": "{High} κέρδισε {times} {low:accusative}: {figures}.{overlap}\n",
+        "more often": "{High} κέρδισε {times} {low:accusative}: {figures}.{overlap}\n",
+        "overlap": " Τα διαστήματα εμπιστοσύνης 95% επικαλύπτονται, οπότε αυτές οι μοιρασιές δεν δείχνουν σαφή "
+                   "διαφορά.",
+        "no mean score": "Δεν υπάρχει μέση βαθμολογία για σύγκριση: ο επιλυτής δεν παίζει τις παρτίδες ως το "
+                         "τέλος.\n",
+        "scores": "κατά μέσο όρο {high} βαθμοί ανά παρτίδα, έναντι {low} (μοιρασιές {ranges})",
+        "ranges and": " και ",
+        "neither scored": "Ούτε {high} ούτε {low} πήραν έστω και έναν βαθμό: {figures}.\n",
+        "one scored": "{High} πήρε βαθμούς, ενώ {low} όχι: {figures}.\n",
+        "scored more": "{High} πήρε {times} {low:accusative}: {figures}.\n",
+    },
+    "ru": {
+        "not measured": "пока не измерено",
+        "cell": "{share} ({low}–{high}), {successes} из {deals}{undecided}{partial}",
+        "cell undecided": ", без ответа: {count}",
+        "cell partial": " (пока сыграны раздачи {first}–{last})",
+        "fair-player head": "| пасьянс | честный игрок | решатель (раздачи, которые можно выиграть) | "
+                            "лучшая простая стратегия |",
+        "best simple": "{player}: {cell}",
+        "players head": "| игрок | выиграно партий (доверительный интервал 95\xa0%) | средний счёт |",
+        "players none": "| пока не измерено | | |",
+        "trials title": "Пробы в пасьянсе «{game}» ({date}):",
+        "trials head": "| раздачи | выборки | узлов на решение | запас | выиграно | секунды | код |",
+        "trials won": "{won} из {played}",
+        "solver head": "| пасьянс | раздачи | можно выиграть | нельзя выиграть | без ответа | "
+                       "доля выигрышных (доверительный интервал 95\xa0%) |",
+        "solver none": "| {title} | пока не измерено | | | | |",
+        "solver notes": "Опубликованные доли для пасьянса в открытую, для сравнения:",
+        "solver note": "- {title}: опубликовано {share} ({source}).",
+        "figures": "{share} (доверительный интервал 95\xa0%: {low}–{high}; {successes} из раздач с {first} по {last}"
+                   "{undecided}{so_far})",
+        "figures undecided": ", без ответа: {count}",
+        "figures so far": ", пока сыграно {deals} из {total}",
+        "share missing": "{Name} {on_setting}: пока не измерено.\n",
+        "share solver": "{Name} доказал, что выиграть можно {words}: {figures}.\n",
+        "share solver none": "{Name} не нашёл ни одной раздачи, которую можно выиграть: {figures}.\n",
+        "share player": "{Name} выиграл {words}: {figures}.\n",
+        "share player none": "{Name} не выиграл ни одной раздачи: {figures}.\n",
+        "compare missing": "{First} в сравнении {second:with} {on_setting}: пока не измерено (нет "
+                           "опубликованной таблицы для {missing:genitive}).\n",
+        "missing or": " и ",
+        "against": "{high} против {low}",
+        "neither succeeded": "Ни {high}, ни {low} не выиграли ни одной раздачи: {figures}.\n",
+        "solver some, other none": "{High} нашёл раздачи, которые можно выиграть, а {low} не выиграл ни одной: "
+                                   "{figures}.\n",
+        "some, solver none": "{High} выиграл несколько партий, а {low} не нашёл ни одной раздачи, которую можно "
+                             "выиграть: {figures}.\n",
+        "some, other none": "{High} выиграл несколько партий, а {low} — ни одной: {figures}.\n",
+        "solver more often": "{High} находит победу {times} {low}: {figures}.{overlap}\n",
+        "more often than solver": "{High} выигрывал {times} {low}: {figures}.{overlap}\n",
+        "more often": "{High} выигрывал {times} {low}: {figures}.{overlap}\n",
+        "overlap": " Их доверительные интервалы 95\xa0% перекрываются, так что явной разницы на этих раздачах не "
+                   "видно.",
+        "no mean score": "Средний счёт сравнить нельзя: решатель не доигрывает партии.\n",
+        "scores": "в среднем {high} очка за партию против {low} (раздачи {ranges})",
+        "ranges and": " и ",
+        "neither scored": "Ни {high}, ни {low} не набрали ни одного очка: {figures}.\n",
+        "one scored": "{High} набрал очки, а {low} — нет: {figures}.\n",
+        "scored more": "{High} набрал {times} {low}: {figures}.\n",
+    },
+}
+
+_PLACE = re.compile(r"\{(?P<name>\w+)(?::(?P<case>\w+))?\}")
+
+
+def _say(language: str, key: str, **values: object) -> str:
+    """TEXTS[language][key] with its places filled. A place ``{low:accusative}`` takes the player ``low`` in that
+    case; ``{Low}`` takes it capitalised (the player's names are passed as their codes, under ``players``)."""
+    template = TEXTS[language][key]
+    players: dict[str, str | list[str]] = values.pop("players", {})  # type: ignore[assignment]
+
+    def fill(match: re.Match[str]) -> str:
+        name, case = match.group("name"), match.group("case") or "nominative"
+        if name.lower() in players and name not in values:
+            player = players[name.lower()]
+            if isinstance(player, list):  # several players, joined with "or"
+                text = TEXTS[language]["missing or"].join(_player_name(one, language, case) for one in player)
+            else:
+                text = _player_name(player, language, case)
+            return _capital(text) if name[0].isupper() else text
+        return str(values[name])
+
+    return _PLACE.sub(fill, template)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Tables
+# --------------------------------------------------------------------------------------------------------------
 
 def _tables() -> dict[tuple[str, str], PublishedTable]:
     return {(table.setting, table.player): table for table in published_tables()}
 
 
-def _cell(table: PublishedTable | None) -> str:
+def _cell(table: PublishedTable | None, language: str = "en") -> str:
     if table is None:
-        return "not measured yet"
-    undecided = f", {table.undecided} undecided" if table.undecided else ""
-    partial = "" if table.complete else f" (so far: deals {table.first_deal}–{table.first_deal + table.deals - 1})"
-    return (f"{table.share:.1%} ({table.low:.1%}–{table.high:.1%}), {table.successes} of "
-            f"{table.deals}{undecided}{partial}")
+        return TEXTS[language]["not measured"]
+    undecided = _say(language, "cell undecided", count=table.undecided) if table.undecided else ""
+    partial = ("" if table.complete else
+               _say(language, "cell partial", first=table.first_deal, last=table.first_deal + table.deals - 1))
+    return _say(language, "cell", share=_pct(table.share, language), low=_pct(table.low, language),
+                high=_pct(table.high, language), successes=table.successes, deals=table.deals, undecided=undecided,
+                partial=partial)
 
 
 def _best_simple(tables: dict[tuple[str, str], PublishedTable], setting: str) -> PublishedTable | None:
@@ -57,51 +388,79 @@ def _best_simple(tables: dict[tuple[str, str], PublishedTable], setting: str) ->
     return max(simple, key=lambda table: (table.share, -len(table.player)), default=None)
 
 
-def fair_player() -> str:
+def fair_player(language: str = "en") -> str:
     """The fair player against the thoughtful solver and the best simple strategy, per setting."""
     tables = _tables()
-    lines = ["| game | fair player | thoughtful solver (winnable) | best simple strategy |", "|---|---|---|---|"]
-    for setting, title in SETTING_TITLES.items():
+    lines = [TEXTS[language]["fair-player head"], "|---|---|---|---|"]
+    for setting in SETTING_TITLES:
         best = _best_simple(tables, setting)
-        simple = "not measured yet" if best is None else f"{best.player}: {_cell(best)}"
-        lines.append(f"| {title} | {_cell(tables.get((setting, 'fair')))} | "
-                     f"{_cell(tables.get((setting, 'solver')))} | {simple} |")
+        simple = (TEXTS[language]["not measured"] if best is None else
+                  _say(language, "best simple", player=_player_row(best.player, language),
+                       cell=_cell(best, language)))
+        lines.append(f"| {_setting_title(setting, language)} | {_cell(tables.get((setting, 'fair')), language)} | "
+                     f"{_cell(tables.get((setting, 'solver')), language)} | {simple} |")
     return "\n".join(lines) + "\n"
 
 
-PLAYER_WORDS = {
-    "solver": "thoughtful solver (sees every card: deals winnable)",
-    "fair": "fair player (sees what you see)",
-}
-
-
-def players(setting: str) -> Callable[[], str]:
+def players(setting: str) -> Callable[..., str]:
     """Every player of one setting, best first: the solver's ceiling, the fair player, the simple strategies."""
-    def render() -> str:
+    def render(language: str = "en") -> str:
         tables = _tables()
-        lines = ["| player | games won (95% CI) | mean score |", "|---|---|---|"]
+        lines = [TEXTS[language]["players head"], "|---|---|---|"]
         rows = [table for (name, _), table in tables.items() if name == setting]
         rows.sort(key=lambda table: (table.player != "solver", -table.share, table.player))
         for table in rows:
-            score = "" if table.mean_score is None else f"{table.mean_score:.1f}"
-            lines.append(f"| {PLAYER_WORDS.get(table.player, table.player)} | {_cell(table)} | {score} |")
+            score = "" if table.mean_score is None else _one_decimal(table.mean_score, language)
+            lines.append(f"| {_player_row(table.player, language)} | {_cell(table, language)} | {score} |")
         if not rows:
-            lines.append("| not measured yet | | |")
+            lines.append(TEXTS[language]["players none"])
         return "\n".join(lines) + "\n"
 
     return render
 
 
-def fair_trials() -> str:
+def _setting_of_title(title: str) -> str:
+    """The setting an English title names, however punctuated: "Klondike (one card, three passes)"."""
+    words = re.findall(r"\w+", title.lower())
+    for setting, known in SETTING_TITLES.items():
+        if re.findall(r"\w+", known.lower()) == words:
+            return setting
+    raise ValueError(f"no game setting is called {title!r}")
+
+
+#: The trials' descriptions of the fair player's code (docs/data/fair-trials.json), in Greek and Russian; a description
+#: not listed here stays in English.
+TRIAL_CODE_WORDS = {
+    "el": {"solves every move on every sample; samples drawn anew each turn":
+           "λύνει κάθε κίνηση σε κάθε δείγμα· νέα δείγματα σε κάθε γύρο",
+           "solves other moves only where the rule of thumb's move fails; samples kept while no card turns over; "
+           "rounds N/16, N/4, N":
+           "λύνει άλλες κινήσεις μόνο όπου η κίνηση του εμπειρικού κανόνα αποτυγχάνει· κρατά τα δείγματα όσο δεν "
+           "ανοίγει κανένα φύλλο· γύροι N/16, N/4, N",
+           "as above": "όπως παραπάνω"},
+    "ru": {"solves every move on every sample; samples drawn anew each turn":
+           "решает каждый ход на каждой выборке; выборки заново на каждом ходу",
+           "solves other moves only where the rule of thumb's move fails; samples kept while no card turns over; "
+           "rounds N/16, N/4, N":
+           "решает другие ходы, только когда ход по простому правилу не выигрывает; выборки сохраняются, пока не "
+           "откроется карта; раунды N/16, N/4, N",
+           "as above": "как выше"},
+}
+
+
+def fair_trials(language: str = "en") -> str:
     """The trials that chose the fair player's settings (docs/data/fair-trials.json)."""
     data = json.loads((DATA / "fair-trials.json").read_text(encoding="utf-8"))
-    lines = [f"Trials on {data['game']} ({data['date']}):", "",
-             "| deals | samples | nodes per solve | margin | won | seconds | code |", "|---|---|---|---|---|---|---|"]
+    game = data["game"] if language == "en" else _setting_title(_setting_of_title(data["game"]), language)
+    lines = [_say(language, "trials title", game=game, date=data["date"]), "",
+             TEXTS[language]["trials head"], "|---|---|---|---|---|---|---|"]
     for trial in data["trials"]:
         played = trial["last_deal"] - trial["first_deal"] + 1
-        lines.append(f"| {trial['first_deal']}–{trial['last_deal']} | {trial['samples']} | {trial['node_limit']:,} | "
-                     f"{trial['margin']} | {len(trial['won'])} of {played} | {trial['seconds']:,.0f} | "
-                     f"{trial['code']} |")
+        lines.append(f"| {trial['first_deal']}–{trial['last_deal']} | {trial['samples']} | "
+                     f"{_grouped(trial['node_limit'], language)} | {trial['margin']} | "
+                     f"{_say(language, 'trials won', won=len(trial['won']), played=played)} | "
+                     f"{_grouped(trial['seconds'], language)} | "
+                     f"{TRIAL_CODE_WORDS.get(language, {}).get(trial['code'], trial['code'])} |")
     return "\n".join(lines) + "\n"
 
 
@@ -112,54 +471,281 @@ PUBLISHED_THOUGHTFUL = [
     ("klondike-by-three-unlimited", "81.945% ± 0.084%", "Blake and Gent's Solvitaire, 2019, three cards at a time "
                                                         "with unlimited redeals"),
 ]
+#: The same shares and sources in Greek and Russian.
+PUBLISHED_THOUGHTFUL_WORDS = {
+    "el": {"klondike-unlimited": ("91,9%", ("το ποσοστό που αναφέρεται για την πασιέντζα με ανοιχτά φύλλα, ένα "
+                                            "φύλλο τη φορά, με απεριόριστα ξαναμοιράσματα")),
+           "klondike-by-three-unlimited": ("81,945% ± 0,084%", ("Solvitaire των Blake και Gent, 2019, τρία φύλλα τη "
+                                                                "φορά, με απεριόριστα ξαναμοιράσματα"))},
+    "ru": {"klondike-unlimited": ("91,9\xa0%", ("доля, которую приводят для пасьянса в открытую по одной карте с "
+                                                "пересдачами без ограничений")),
+           "klondike-by-three-unlimited": ("81,945\xa0% ±\xa00,084\xa0%", ("Solvitaire Блейка и Гента, 2019, по три "
+                                                                           "карты, пересдачи без ограничений"))},
+}
 
 
-def solver_published() -> str:
+def solver_published(language: str = "en") -> str:
     """The thoughtful solver's shares on every setting, with the published ones beside Klondike's."""
     tables = _tables()
-    lines = ["| game | deals | winnable | unwinnable | undecided | winnable share (95% CI) |", "|---|---|---|---|---|---|"]
-    for setting, title in SETTING_TITLES.items():
+    lines = [TEXTS[language]["solver head"], "|---|---|---|---|---|---|"]
+    for setting in SETTING_TITLES:
+        title = _setting_title(setting, language)
         table = tables.get((setting, "solver"))
         if table is None:
-            lines.append(f"| {title} | not measured yet | | | | |")
+            lines.append(_say(language, "solver none", title=title))
             continue
         outcomes = table.outcomes
         lines.append(f"| {title} | {table.first_deal}–{table.first_deal + table.deals - 1} | "
                      f"{outcomes.get('winnable', 0)} | {outcomes.get('unwinnable', 0)} | {table.undecided} | "
-                     f"{table.share:.1%} ({table.low:.1%}–{table.high:.1%}) |")
-    notes = [f"- {SETTING_TITLES[setting]}: published {share} ({source})." for setting, share, source in
-             PUBLISHED_THOUGHTFUL]
-    return "\n".join(lines) + "\n\nPublished shares of the thoughtful game, for comparison:\n\n" + "\n".join(notes) + "\n"
+                     f"{_pct(table.share, language)} ({_pct(table.low, language)}–{_pct(table.high, language)}) |")
+    notes = []
+    for setting, share, source in PUBLISHED_THOUGHTFUL:
+        if language != "en":
+            share, source = PUBLISHED_THOUGHTFUL_WORDS[language][setting]
+        notes.append(_say(language, "solver note", title=_setting_title(setting, language), share=share,
+                          source=source))
+    return ("\n".join(lines) + "\n\n" + TEXTS[language]["solver notes"] + "\n\n" + "\n".join(notes) + "\n")
 
 
-RENDERERS: dict[str, Callable[[], str]] = {
+# --------------------------------------------------------------------------------------------------------------
+# Sentences
+# --------------------------------------------------------------------------------------------------------------
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+#: A share in words, per language, as the object of "won" (Greek: accusative; Russian: accusative, after «выиграл»
+#: and «выиграть можно»; "none" is for sentences that need no negation of their own, as English's "won no deal":
+#: Greek and Russian say it with «δεν» / «не», in the "... none" sentences). "tenths" takes TENTHS[n], "one in"
+#: ONE_IN[n] (or the number itself when above ten).
+SHARE_WORDS = {
+    "en": {"none": "no deal", "all": "every deal", "nearly all": "nearly every deal", "half": "about half the deals",
+           "tenths": "about {tenths} in ten", "one in": "about one deal in {one_in}"},
+    "el": {"none": "καμία μοιρασιά", "all": "κάθε μοιρασιά", "nearly all": "σχεδόν κάθε μοιρασιά",
+           "half": "περίπου τις μισές μοιρασιές",
+           "tenths": "περίπου {tenths} στις δέκα", "one in": "περίπου μία μοιρασιά στις {one_in}"},
+    "ru": {"none": "ни одной раздачи", "all": "каждую раздачу", "nearly all": "почти каждую раздачу",
+           "half": "примерно половину раздач",
+           "tenths": "примерно {tenths} из десяти", "one in": "примерно одну раздачу из {one_in}"},
+}
+#: "seven deals" in "about seven deals in ten" (Greek feminine, after «μοιρασιά»; Russian with the noun's form that
+#: the number takes).
+TENTHS = {
+    "en": {n: f"{_WORDS[n]} deals" for n in range(2, 10)},
+    "el": {2: "δύο μοιρασιές", 3: "τρεις μοιρασιές", 4: "τέσσερις μοιρασιές", 6: "έξι μοιρασιές",
+           7: "εφτά μοιρασιές", 8: "οχτώ μοιρασιές", 9: "εννιά μοιρασιές"},
+    "ru": {2: "две раздачи", 3: "три раздачи", 4: "четыре раздачи", 6: "шесть раздач", 7: "семь раздач",
+           8: "восемь раздач", 9: "девять раздач"},
+}
+#: "five" in "about one deal in five" (Greek feminine accusative, after «στις»; Russian genitive, after «из»).
+ONE_IN = {
+    "en": {n: _WORDS[n] for n in range(2, 11)},
+    "el": {2: "δύο", 3: "τρεις", 4: "τέσσερις", 5: "πέντε", 6: "έξι", 7: "εφτά", 8: "οχτώ", 9: "εννιά", 10: "δέκα"},
+    "ru": {2: "двух", 3: "трёх", 4: "четырёх", 5: "пяти", 6: "шести", 7: "семи", 8: "восьми", 9: "девяти",
+           10: "десяти"},
+}
+
+
+def _figures_of(table: PublishedTable, language: str = "en") -> str:
+    """'20.9% (95% interval 19.2%–22.8%; 419 of deals 1–2000)', with the undecided deals and the deals still to
+    play."""
+    undecided = _say(language, "figures undecided", count=table.undecided) if table.undecided else ""
+    total = table.last_deal - table.first_deal + 1
+    so_far = "" if table.complete else _say(language, "figures so far", deals=table.deals, total=total)
+    return _say(language, "figures", share=_pct(table.share, language), low=_pct(table.low, language),
+                high=_pct(table.high, language), successes=table.successes, first=table.first_deal,
+                last=table.first_deal + table.deals - 1, undecided=undecided, so_far=so_far)
+
+
+def _share_words(table: PublishedTable, language: str = "en") -> str:
+    """A share in words: 'nearly every deal', 'about seven deals in ten', 'about one deal in five', 'no deal'."""
+    words = SHARE_WORDS[language]
+    if table.successes == 0:
+        return words["none"]
+    if table.successes == table.deals:
+        return words["all"]
+    tenths = int(table.share * 10 + 0.5)
+    if table.share >= 0.95 or tenths >= 10:
+        return words["nearly all"]
+    if table.share >= 0.25:
+        return words["half"] if tenths == 5 else words["tenths"].format(tenths=TENTHS[language][tenths])
+    one_in = int(1 / table.share + 0.5)
+    if one_in <= 10:
+        return words["one in"].format(one_in=ONE_IN[language][one_in])
+    if one_in > 20:
+        one_in = int(float(f"{one_in:.1g}"))
+    return words["one in"].format(one_in=_grouped(one_in, language))
+
+
+#: A ratio of at least one in words, ending where the player it is compared with follows, per language and unit
+#: ("often": wins; "much": scores): about as ... as; a little more; about 1.5, 2, 2.5 times; about N times (N from
+#: TIMES_N); more than ten times. Greek: the player follows in the accusative; Russian: in the nominative.
+TIMES = {
+    "en": {unit: (f"about as {unit} as", "a little more often than" if unit == "often" else "a little more than",
+                  f"about one and a half times as {unit} as", f"about twice as {unit} as",
+                  f"about two and a half times as {unit} as", "about {n} times as " + unit + " as",
+                  f"more than ten times as {unit} as") for unit in ("often", "much")},
+    "el": {"often": ("περίπου το ίδιο συχνά με", "λίγο συχνότερα από", "περίπου μιάμιση φορά συχνότερα από",
+                     "περίπου δύο φορές συχνότερα από", "περίπου δυόμισι φορές συχνότερα από",
+                     "περίπου {n} φορές συχνότερα από", "πάνω από δέκα φορές συχνότερα από"),
+           "much": ("περίπου τους ίδιους βαθμούς με", "λίγο περισσότερους βαθμούς από",
+                    "περίπου μιάμιση φορά περισσότερους βαθμούς από", "περίπου διπλάσιους βαθμούς από",
+                    "περίπου δυόμισι φορές περισσότερους βαθμούς από", "περίπου {n} φορές περισσότερους βαθμούς από",
+                    "πάνω από δέκα φορές περισσότερους βαθμούς από")},
+    "ru": {"often": ("примерно так же часто, как", "немного чаще, чем", "примерно в полтора раза чаще, чем",
+                     "примерно вдвое чаще, чем", "примерно в два с половиной раза чаще, чем",
+                     "примерно {n} чаще, чем", "более чем в десять раз чаще, чем"),
+           "much": ("примерно столько же очков, сколько", "немного больше очков, чем",
+                    "примерно в полтора раза больше очков, чем", "примерно вдвое больше очков, чем",
+                    "примерно в два с половиной раза больше очков, чем", "примерно {n} больше очков, чем",
+                    "более чем в десять раз больше очков, чем")},
+}
+TIMES_N = {
+    "en": {n: _WORDS[n] for n in range(3, 11)},
+    "el": {3: "τρεις", 4: "τέσσερις", 5: "πέντε", 6: "έξι", 7: "εφτά", 8: "οχτώ", 9: "εννιά", 10: "δέκα"},
+    "ru": {3: "в три раза", 4: "в четыре раза", 5: "в пять раз", 6: "в шесть раз", 7: "в семь раз",
+           8: "в восемь раз", 9: "в девять раз", 10: "в десять раз"},
+}
+
+
+def _times(ratio: float, unit: str, language: str = "en") -> str:
+    """A ratio of at least one in words, for 'often' or 'much': 'about twice as often as'."""
+    same, little, one_and_half, twice, two_and_half, times_n, over_ten = TIMES[language][unit]
+    if ratio < 1.1:
+        return same
+    if ratio < 1.35:
+        return little
+    if ratio < 1.75:
+        return one_and_half
+    if ratio < 2.25:
+        return twice
+    if ratio < 2.75:
+        return two_and_half
+    times = int(ratio + 0.5)
+    return times_n.format(n=TIMES_N[language][times]) if times <= 10 else over_ten
+
+
+def share_sentence(setting: str, player: str) -> Callable[..., str]:
+    """One player's share on one setting, in words and in figures: 'The bold player won about one deal in ten:
+    9.6% (95% interval 8.3%–10.9%; 191 of deals 1–2000).' For the solver: 'proved ... winnable'."""
+    def render(language: str = "en") -> str:
+        table = _tables().get((setting, player))
+        on_setting = _setting_in_sentence(setting, language)
+        if table is None:
+            return _say(language, "share missing", players={"name": player}, on_setting=on_setting)
+        kind = "share solver" if player == "solver" else "share player"
+        if table.successes == 0:
+            kind += " none"
+        return _say(language, kind, players={"name": player}, words=_share_words(table, language),
+                    figures=_figures_of(table, language))
+
+    return render
+
+
+def comparison(setting: str, first: str, second: str, measure: str = "wins") -> Callable[..., str]:
+    """Two players of one setting compared in one sentence, the larger first, with the ratio in words worked out
+    from the same tables as the figures beside it: 'The persistent player won about twice as often as the bold
+    player: ...'. ``measure="score"`` compares the mean scores instead of the shares won."""
+    def render(language: str = "en") -> str:
+        tables = _tables()
+        found = [(player, tables.get((setting, player))) for player in (first, second)]
+        missing = [player for player, table in found if table is None]
+        if missing:
+            return _say(language, "compare missing", players={"first": first, "second": second, "missing": missing},
+                        on_setting=_setting_in_sentence(setting, language))
+        if measure == "score":
+            return _compare_scores(found, language)  # type: ignore[arg-type]
+        return _compare_shares(found, language)  # type: ignore[arg-type]
+
+    return render
+
+
+def _compare_shares(found: list[tuple[str, PublishedTable]], language: str = "en") -> str:
+    (high_player, high), (low_player, low) = sorted(found, key=lambda item: -item[1].share)
+    names = {"high": high_player, "low": low_player}
+    figures = _say(language, "against", high=_figures_of(high, language), low=_figures_of(low, language))
+    if high.successes == 0:
+        return _say(language, "neither succeeded", players=names, figures=figures)
+    if low.successes == 0:
+        kind = ("solver some, other none" if high_player == "solver" else
+                "some, solver none" if low_player == "solver" else "some, other none")
+        return _say(language, kind, players=names, figures=figures)
+    times = _times(high.share / low.share, "often", language)
+    kind = ("solver more often" if high_player == "solver" else
+            "more often than solver" if low_player == "solver" else "more often")
+    overlap = TEXTS[language]["overlap"] if low.high >= high.low else ""
+    return _say(language, kind, players=names, times=times, figures=figures, overlap=overlap)
+
+
+def _compare_scores(found: list[tuple[str, PublishedTable]], language: str = "en") -> str:
+    if any(table.mean_score is None for _, table in found):
+        return TEXTS[language]["no mean score"]
+    (high_player, high), (low_player, low) = sorted(found, key=lambda item: -(item[1].mean_score or 0.0))
+    names = {"high": high_player, "low": low_player}
+    ranges = sorted({f"{table.first_deal}–{table.first_deal + table.deals - 1}" for table in (high, low)})
+    figures = _say(language, "scores", high=_one_decimal(high.mean_score, language),  # type: ignore[arg-type]
+                   low=_one_decimal(low.mean_score, language),  # type: ignore[arg-type]
+                   ranges=TEXTS[language]["ranges and"].join(ranges))
+    if not high.mean_score:
+        return _say(language, "neither scored", players=names, figures=figures)
+    if not low.mean_score:
+        return _say(language, "one scored", players=names, figures=figures)
+    times = _times(high.mean_score / low.mean_score, "much", language)  # type: ignore[operator]
+    return _say(language, "scored more", players=names, times=times, figures=figures)
+
+
+#: The sentences the notebooks quote (``share:SETTING:PLAYER``, ``compare:SETTING:FIRST:SECOND``,
+#: ``compare-score:SETTING:FIRST:SECOND``); add a line here to quote another.
+SHARES = [("athena", "solver"), ("thumb-and-pouch", "solver"), ("thumb-and-pouch", "bold"),
+          ("thumb-and-pouch", "random"), ("aunt-mary", "solver"), ("aunt-mary", "persistent"), ("camelot", "solver"),
+          ("klondike", "solver"), ("klondike", "fair")]
+COMPARISONS = [("athena", "persistent", "bold"), ("athena", "bold", "cautious"), ("athena", "fair", "persistent"),
+               ("athena", "solver", "fair"), ("athena", "solver", "persistent"),
+               ("thumb-and-pouch", "bold", "cautious"), ("thumb-and-pouch", "fair", "bold"),
+               ("thumb-and-pouch", "solver", "fair"), ("aunt-mary", "fair", "persistent"),
+               ("aunt-mary", "solver", "fair"), ("camelot", "fair", "help-page"), ("camelot", "solver", "fair"),
+               ("klondike", "fair", "bold"), ("klondike", "solver", "fair")]
+SCORE_COMPARISONS = [("aunt-mary", "persistent", "bold"), ("aunt-mary", "fair", "persistent"),
+                     ("camelot", "centre-first", "edge-first"), ("camelot", "help-page", "centre-first"),
+                     ("camelot", "centre-first", "random")]
+
+
+#: Every region there is, by name: each renders in English when called with no argument, or in any of LANGUAGES.
+RENDERERS: dict[str, Callable[..., str]] = {
     "solver-published": solver_published,
     "fair-player": fair_player,
     "fair-trials": fair_trials,
     **{f"players:{setting}": players(setting) for setting in SETTING_TITLES},
+    **{f"share:{setting}:{player}": share_sentence(setting, player) for setting, player in SHARES},
+    **{f"compare:{setting}:{first}:{second}": comparison(setting, first, second)
+       for setting, first, second in COMPARISONS},
+    **{f"compare-score:{setting}:{first}:{second}": comparison(setting, first, second, "score")
+       for setting, first, second in SCORE_COMPARISONS},
 }
 
 
-def _render(name: str) -> str:
+def _render(name: str, language: str = "en") -> str:
     if name not in RENDERERS:
         raise KeyError(f"no figures named {name!r}; known: {', '.join(RENDERERS)}")
-    return RENDERERS[name]()
+    if language not in LANGUAGES:
+        raise KeyError(f"no figures in {language!r}; the languages are {', '.join(LANGUAGES)}")
+    return RENDERERS[name]() if language == "en" else RENDERERS[name](language)
 
 
-def _update_text(text: str) -> str:
-    return REGION.sub(lambda match: match.group(1) + _render(match.group("name")) + match.group(4), text)
+def _update_text(text: str, language: str = "en") -> str:
+    return REGION.sub(lambda match: match.group(1) + _render(match.group("name"), language) + match.group(4), text)
 
 
 def update(path: Path) -> tuple[str, str]:
-    """(the file's text now, its text with every region rendered from its data)."""
+    """(the file's text now, its text with every region rendered from its data, in the document's language)."""
     text = path.read_text(encoding="utf-8")
+    language = language_of(path)
     if path.suffix != ".ipynb":
-        return text, _update_text(text)
+        return text, _update_text(text, language)
     notebook = json.loads(text)
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
             source = "".join(cell["source"])
-            new = _update_text(source)
+            new = _update_text(source, language)
             if new != source:
                 cell["source"] = new.splitlines(keepends=True)
     return text, json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"

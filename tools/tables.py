@@ -83,7 +83,7 @@ def summarise() -> dict[str, Any]:
             continue
         variant, options = SETTINGS[setting]
         chosen = player_for(variant, player, settings)
-        rules = sw.rules.variant_rules(variant)
+        rules = sw.variants.variant_rules(variant)
         key = {"variant": variant, "options": rules.resolve_options(options), "player": chosen.label,
                "kind": chosen.kind, "settings": chosen.settings, "version": sw.__version__}
         try:

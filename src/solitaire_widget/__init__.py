@@ -18,21 +18,25 @@ from typing import TYPE_CHECKING, Any
 
 from . import game as _game
 from ._version import __version__ as __version__
-from .advice import Chance, Chances, FairPlayer, Hint, chances, hint
+from .advice import Chance, Chances, Difficulty, FairPlayer, Hint, chances, difficulty, hint, pick_deal
 from .game import Game, new_game
+from .i18n import LANGUAGES, set_language
 from .knowledge import Knowledge
 from .moves import IllegalMove, Move
-from .rules import VARIANTS
+from .rulebook import rules
 from .solver import SolveResult, locked_cards, solve
+from .stats import statistics
 from .studies import StudyResult, study
+from .variants import VARIANTS
 
 if TYPE_CHECKING:
     from .pictures import Picture, picture
     from .widget import Solitaire
 
-__all__ = ["VARIANTS", "Chance", "Chances", "FairPlayer", "Game", "Hint", "IllegalMove", "Knowledge", "Move",
-           "Picture", "Solitaire", "SolveResult", "StudyResult", "chances", "hint", "locked_cards", "new_game",
-           "picture", "solve", "study"]
+__all__ = ["LANGUAGES", "VARIANTS", "Chance", "Chances", "Difficulty", "FairPlayer", "Game", "Hint", "IllegalMove",
+           "Knowledge", "Move", "Picture", "Solitaire", "SolveResult", "StudyResult", "chances", "difficulty", "hint",
+           "locked_cards", "new_game", "pick_deal", "picture", "rules", "set_language", "solve", "statistics",
+           "study"]
 
 # The package is where the layers meet: Game.hint() answers with the advice, which the rules model cannot import.
 _game.set_advisor(hint)

@@ -20,6 +20,7 @@ two-letter codes of FORMAT.md (``"TD"`` is the ten of diamonds); people read sui
 from __future__ import annotations
 
 from .checks import short
+from .i18n import NP_, pgettext, translate
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -100,17 +101,99 @@ def card_label(card: int) -> str:
     return RANK_LABELS[card % 13] + SUIT_SYMBOLS[card // 13]
 
 
-def card_name(card: int) -> str:
-    """Words, for screen readers and explanations: ``"ten of diamonds"``."""
-    return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
+# Card words, by grammatical role, each translated as a whole in the catalogues (translators give each language's
+# own forms: Russian and Greek nouns change with their role in a sentence, English ones do not).
+_RANK_WORDS = {
+    "name": (
+        NP_("rank in a card's name", "ace"), NP_("rank in a card's name", "two"),
+        NP_("rank in a card's name", "three"), NP_("rank in a card's name", "four"),
+        NP_("rank in a card's name", "five"), NP_("rank in a card's name", "six"),
+        NP_("rank in a card's name", "seven"), NP_("rank in a card's name", "eight"),
+        NP_("rank in a card's name", "nine"), NP_("rank in a card's name", "ten"),
+        NP_("rank in a card's name", "jack"), NP_("rank in a card's name", "queen"),
+        NP_("rank in a card's name", "king"),
+    ),
+    # "only an Eight goes on a Nine": the rank that may go ("subject"), and the rank it goes on ("onto").
+    "subject": (
+        NP_("rank that may go on another", "an Ace"), NP_("rank that may go on another", "a Two"),
+        NP_("rank that may go on another", "a Three"), NP_("rank that may go on another", "a Four"),
+        NP_("rank that may go on another", "a Five"), NP_("rank that may go on another", "a Six"),
+        NP_("rank that may go on another", "a Seven"), NP_("rank that may go on another", "an Eight"),
+        NP_("rank that may go on another", "a Nine"), NP_("rank that may go on another", "a Ten"),
+        NP_("rank that may go on another", "a Jack"), NP_("rank that may go on another", "a Queen"),
+        NP_("rank that may go on another", "a King"),
+    ),
+    "onto": (
+        NP_("rank another goes on", "an Ace"), NP_("rank another goes on", "a Two"),
+        NP_("rank another goes on", "a Three"), NP_("rank another goes on", "a Four"),
+        NP_("rank another goes on", "a Five"), NP_("rank another goes on", "a Six"),
+        NP_("rank another goes on", "a Seven"), NP_("rank another goes on", "an Eight"),
+        NP_("rank another goes on", "a Nine"), NP_("rank another goes on", "a Ten"),
+        NP_("rank another goes on", "a Jack"), NP_("rank another goes on", "a Queen"),
+        NP_("rank another goes on", "a King"),
+    ),
+}
+_SUIT_WORDS = (NP_("suit in a card's name", "clubs"), NP_("suit in a card's name", "diamonds"),
+               NP_("suit in a card's name", "hearts"), NP_("suit in a card's name", "spades"))
+#: How a card's name is built from its rank and suit words, by the card's role in a sentence.
+_NAME_PATTERNS = {
+    "name": NP_("a card's name, on its own (a screen reader says it)", "{rank} of {suit}"),
+    "subject": NP_("a card's name as the subject of a sentence: 'the ten of diamonds turned face up'",
+                   "the {rank} of {suit}"),
+    "object": NP_("a card's name as the object of a verb: 'moved the ten of diamonds'", "the {rank} of {suit}"),
+    "from": NP_("a card's name after 'from': 'three cards from the ten of diamonds up'", "the {rank} of {suit}"),
+}
+# The rank a card's name is built with, by the card's role (translators decline it as each language needs).
+_NAME_RANKS = {
+    "name": _RANK_WORDS["name"],
+    "subject": (
+        NP_("rank, card as subject", "ace"), NP_("rank, card as subject", "two"), NP_("rank, card as subject", "three"),
+        NP_("rank, card as subject", "four"), NP_("rank, card as subject", "five"), NP_("rank, card as subject", "six"),
+        NP_("rank, card as subject", "seven"), NP_("rank, card as subject", "eight"),
+        NP_("rank, card as subject", "nine"), NP_("rank, card as subject", "ten"),
+        NP_("rank, card as subject", "jack"), NP_("rank, card as subject", "queen"),
+        NP_("rank, card as subject", "king"),
+    ),
+    "object": (
+        NP_("rank, card as object", "ace"), NP_("rank, card as object", "two"), NP_("rank, card as object", "three"),
+        NP_("rank, card as object", "four"), NP_("rank, card as object", "five"), NP_("rank, card as object", "six"),
+        NP_("rank, card as object", "seven"), NP_("rank, card as object", "eight"), NP_("rank, card as object", "nine"),
+        NP_("rank, card as object", "ten"), NP_("rank, card as object", "jack"), NP_("rank, card as object", "queen"),
+        NP_("rank, card as object", "king"),
+    ),
+    "from": (
+        NP_("rank, card after 'from'", "ace"), NP_("rank, card after 'from'", "two"),
+        NP_("rank, card after 'from'", "three"), NP_("rank, card after 'from'", "four"),
+        NP_("rank, card after 'from'", "five"), NP_("rank, card after 'from'", "six"),
+        NP_("rank, card after 'from'", "seven"), NP_("rank, card after 'from'", "eight"),
+        NP_("rank, card after 'from'", "nine"), NP_("rank, card after 'from'", "ten"),
+        NP_("rank, card after 'from'", "jack"), NP_("rank, card after 'from'", "queen"),
+        NP_("rank, card after 'from'", "king"),
+    ),
+}
 
 
-def rank_name(rank: int) -> str:
-    """``"King"`` for 13: a capitalised rank, as the rule book writes it."""
-    return RANK_NAMES[rank - 1].capitalize()
+def card_name(card: int, role: str = "name") -> str:
+    """Words for a card, in the language in force: ``"ten of diamonds"`` on its own (what a screen reader says),
+    ``"the ten of diamonds"`` as the subject (``role="subject"``) or the object (``role="object"``) of a sentence,
+    or after "from" (``role="from"``), declined as each language needs."""
+    rank = translate(_NAME_RANKS[role][card % 13])
+    suit = translate(_SUIT_WORDS[card // 13])
+    return translate(_NAME_PATTERNS[role]).format(rank=rank, suit=suit)
 
 
-def article(word: str, capital: bool = False) -> str:
-    """``word`` with "a" or "an" before it, as spoken: "an Ace", "an 8♥", "a 7♥", "a King"."""
-    text = ("an " if word[:1] in ("A", "8", "E") else "a ") + word
-    return "A" + text[1:] if capital else text
+def rank_words(rank: int, role: str) -> str:
+    """A rank with its article, as the ``"subject"`` or what a card goes ``"onto"``: "an Eight", "a Nine"."""
+    return translate(_RANK_WORDS[role][rank - 1])
+
+
+def card_with_article(card: int, capital: bool = False) -> str:
+    """A card's label with an indefinite article, as spoken in English ("an 8♥", "a 7♥"), as the language in force
+    writes it (Greek and Russian have no such article: their catalogues give the label alone)."""
+    label = card_label(card)
+    an = label[:1] in ("A", "8")
+    if capital:
+        return (pgettext("a card with its article, starting a sentence", "An {card}") if an else
+                pgettext("a card with its article, starting a sentence", "A {card}")).format(card=label)
+    return (pgettext("a card with its article", "an {card}") if an else
+            pgettext("a card with its article", "a {card}")).format(card=label)

@@ -35,7 +35,7 @@ from .deals import MAX_DEAL, check_deal, shuffled_deck
 from .games import Engine, compiled, engine_class
 from .knowledge import Knowledge
 from .moves import PILE_INDEX, IllegalMove, Move
-from .rules import VariantRules, variant_rules
+from .variants import VariantRules, variant_rules
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -333,7 +333,8 @@ class Game:
         if self._start is None:
             core = compiled.core()
             deal = self._deal
-            self._engine.deal_from(core.deal_order(deal) if core is not None else shuffled_deck(deal))  # type: ignore[arg-type]
+            order = core.deal_order(deal) if core is not None else shuffled_deck(deal)  # type: ignore[arg-type]
+            self._engine.deal_from(order)
         else:
             self._engine.load_fields(self._start)
 

@@ -47,7 +47,7 @@ from typing import Any
 from .cards import CODE, parse_card
 from .checks import nesting, short
 from .games import engine_class
-from .rules import VariantRules, variant_rules
+from .variants import VariantRules, variant_rules
 
 __all__ = ["Knowledge"]
 

@@ -2,7 +2,13 @@
 
 Both pictures are drawn from the plain position dict of FORMAT.md (``game.position()``), not from a live game, so
 that anything holding a position (a saved record, the solver, a test, another program) can draw it, and so that this
-module depends on :mod:`solitaire_widget.cards` alone.
+module depends on the rules model's tables alone (:mod:`~solitaire_widget.cards`, :mod:`~solitaire_widget.variants`),
+never on the widget package, which needs Jupyter.
+
+A picture speaks the language in force (:mod:`solitaire_widget.i18n`): its status line is the board's own
+(:mod:`solitaire_widget.status_words`), and its descriptions are whole sentences from the catalogues. The text
+picture's pile names (``stock``, ``t3``, ``r2c3``) are the notation of FORMAT.md and of moves, the same in every
+language, so that a move can be read straight off it.
 
 A picture shows what a player at the table sees, and nothing more. The stock and the face-down tableau cards appear
 as card backs: their identities are dropped while the position is read, before any drawing starts, so no code path
@@ -27,7 +33,7 @@ t1    t2    t3    t4    t5    t6    t7
 
 The SVG board is self-contained (no fonts or images to fetch; suit pips are vector shapes), scales cleanly to any
 zoom, and is accessible: the drawing has a ``<title>`` and a ``<desc>``, every card an ``aria-label`` with its name
-("ten of diamonds", "face-down card"). Every pile carries ``data-pile`` with its FORMAT.md name and every card
+("ten of diamonds", "face-down card"), every pile one saying what it holds. Every pile carries ``data-pile`` with its FORMAT.md name and every card
 ``data-card`` with its code (``"down"`` for a card back), the same hooks as the widget's board.
 """
 
@@ -40,8 +46,12 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import JACK, KING, QUEEN, RANK, RANK_LABELS, SUIT, card_code, card_label, card_name, parse_card
+from .cards import ACE, JACK, KING, QUEEN, RANK, RANK_LABELS, SUIT, card_code, card_label, card_name, parse_card
 from .checks import flag, short
+from .i18n import NP_, npgettext, pgettext, translate
+from .i18n import gettext as _
+from .status_words import SEPARATOR, WINNING_SCORE, phase_words, status_words
+from .variants import VARIANT_RULES, VARIANTS, VariantRules
 
 __all__ = ["Picture", "picture", "svg_picture", "text_picture"]
 
@@ -49,16 +59,10 @@ __all__ = ["Picture", "picture", "svg_picture", "text_picture"]
 # Reading a position
 # --------------------------------------------------------------------------------------------------------------
 
-#: Game titles and tableau widths by variant. Kept here rather than read from the rules model so that drawing
-#: needs nothing but the position (see the module docstring).
-_KLONDIKE_FAMILY = {
-    "athena": ("Athena", 7),
-    "thumb-and-pouch": ("Thumb and Pouch", 7),
-    "aunt-mary": ("Aunt Mary", 6),
-    "klondike": ("Klondike", 7),
-}
+# A game's name, tableau width, family and empty-column rule come from the variants table (a static table of the
+# rules model, no live game), so that a picture names a game exactly as the board does, in every language.
 _STATUSES = ("playing", "won", "stuck", "lost")
-_PHASE_WORDS = {"fill": "filling", "remove": "removing"}
+_PHASES = ("fill", "remove")
 
 #: A tableau card as drawn: the card, or None for a card lying face down (its identity is never kept).
 Shown = int | None
@@ -66,9 +70,10 @@ Shown = int | None
 
 @dataclass(frozen=True)
 class _Header:
-    """What the status line says: the same words in the text picture, the SVG caption and the SVG title."""
+    """What the status line says: the same words in the text picture, the SVG caption and the SVG title. The words
+    themselves are chosen when drawing, in the language in force then."""
 
-    title: str
+    variant: str
     deal: int | None
     score: int
     moves: int
@@ -148,12 +153,12 @@ class _Reader:
             raise ValueError(f"malformed position: {where} must be a list of cards, not {value!r}")
         return [self.card(text, f"{where}[{i}]", may_be_face_down=may_be_face_down) for i, text in enumerate(value)]
 
-    def header(self, title: str, stock: int, score: int) -> _Header:
+    def header(self, variant: str, stock: int, score: int) -> _Header:
         status = self.position.get("status", "playing")
         if not isinstance(status, str) or status not in _STATUSES:
             raise ValueError(f"malformed position: 'status' must be one of {', '.join(_STATUSES)}, not {status!r}")
         return _Header(
-            title=title,
+            variant=variant,
             # A position built by hand need not come from a numbered deal.
             deal=None if self.position.get("deal") is None else self.whole("deal", 0, minimum=0),
             score=self.whole("score", score),
@@ -172,8 +177,8 @@ class _Reader:
             raise ValueError(f"malformed position: 'options' must be a dict, not {options!r}")
         return options
 
-    def klondike(self, variant: str) -> _KlondikeBoard:
-        title, width = _KLONDIKE_FAMILY[variant]
+    def klondike(self, rules: VariantRules) -> _KlondikeBoard:
+        width = rules.columns
         stock = self.stock()  # the piles are read in FORMAT.md's order, which the error messages follow
         options = self.options()
         draw = options.get("draw", 1)
@@ -188,8 +193,8 @@ class _Reader:
             raise ValueError("malformed position: 'foundations' must be a list of 4 piles")
         tableau = self.field("tableau")
         if not isinstance(tableau, list) or len(tableau) != width:
-            raise ValueError(f"malformed position: {title} has {width} tableau columns, so 'tableau' must be a list "
-                             f"of {width} piles")
+            raise ValueError(f"malformed position: {rules.title} has {width} tableau columns, so 'tableau' must be a "
+                             f"list of {width} piles")
         waste = [card for card, _ in self.pile(self.field("waste"), "waste")]
         piles = [tuple(card for card, _ in self.pile(pile, f"foundations[{i}]")) for i, pile in enumerate(foundations)]
         columns = [
@@ -197,7 +202,7 @@ class _Reader:
                                                                              may_be_face_down=True))
             for i, column in enumerate(tableau)
         ]
-        header = self.header(f"{title} (draw 3)" if draw == 3 else title, stock, sum(map(len, piles)))
+        header = self.header(rules.name, stock, sum(map(len, piles)))
         return _KlondikeBoard(
             header=header, draw=draw, redeals=redeals,
             redeals_used=self.whole("redeals_used", 0, minimum=0),
@@ -219,10 +224,10 @@ class _Reader:
             raise ValueError("malformed position: Camelot's waste holds at most one card")
         removed = self.pile(self.position.get("removed", []), "removed")
         phase = self.position.get("phase", "fill")
-        if not isinstance(phase, str) or phase not in _PHASE_WORDS:
+        if not isinstance(phase, str) or phase not in _PHASES:
             raise ValueError(f"malformed position: 'phase' must be 'fill' or 'remove', not {phase!r}")
         return _CamelotBoard(
-            header=self.header("Camelot", stock, len(removed)), waste=waste[0][0] if waste else None,
+            header=self.header("camelot", stock, len(removed)), waste=waste[0][0] if waste else None,
             grid=cells, phase=phase, removed=len(removed),
         )
 
@@ -230,11 +235,12 @@ class _Reader:
         if self.position.get("format", 1) != 1:
             raise ValueError(f"this version draws positions of format 1, not {self.position.get('format')!r}")
         variant = self.field("variant")
-        if variant == "camelot":
+        rules = VARIANT_RULES.get(variant) if isinstance(variant, str) else None
+        if rules is not None and rules.family == "camelot":
             return self.camelot()
-        if isinstance(variant, str) and variant in _KLONDIKE_FAMILY:
-            return self.klondike(variant)
-        known = ", ".join(sorted([*_KLONDIKE_FAMILY, "camelot"]))
+        if rules is not None and rules.family == "klondike":
+            return self.klondike(rules)
+        known = ", ".join(sorted(VARIANTS))
         raise ValueError(f"malformed position: unknown variant {variant!r} (known: {known})")
 
 
@@ -242,25 +248,30 @@ def _read(position: object) -> _Board:
     return _Reader(position).board()
 
 
+def _title(board: _Board) -> str:
+    """The game's name as the status line gives it: the board's own, and with three cards turned at a time, saying
+    so (a picture has no options panel to show it)."""
+    title = VARIANT_RULES[board.header.variant].local_title
+    if isinstance(board, _KlondikeBoard) and board.draw == 3:
+        return pgettext("a game's name on a picture's status line, when it turns three cards at a time",
+                        "{game} (draw 3)").format(game=title)
+    return title
+
+
 def _status_words(board: _Board) -> list[str]:
     """The status line, as separate phrases (joined with " · " for display, with ", " for the SVG title).
 
-    The words are those of the board's own status line, so that a picture and the live board read alike.
+    The wording is the board's own (:func:`~solitaire_widget.status_words.status_words`), so that a picture and the
+    live board read alike, in every language.
     """
     head = board.header
-    words = [head.title]
-    if head.deal is not None:
-        words.append(f"deal {head.deal}")
-    best = 40 if isinstance(board, _CamelotBoard) else 52  # the score of a won game
-    words += [f"score {head.score}/{best}", f"moves {head.moves}", f"stock {head.stock}"]
     if isinstance(board, _KlondikeBoard):
-        left = board.redeals_left
-        words.append("redeals: unlimited" if left is None else f"redeals left {left}")
+        redeals_left, phase = board.redeals_left, None
     else:
-        words.append(f"phase: {_PHASE_WORDS[board.phase]}")
-    if head.status != "playing":
-        words.append(head.status)
-    return words
+        redeals_left, phase = None, board.phase
+    return status_words(title=_title(board), deal=head.deal, score=head.score,
+                        best=WINNING_SCORE[VARIANT_RULES[head.variant].family], moves=head.moves, stock=head.stock,
+                        status=head.status, redeals_left=redeals_left, phase=phase)
 
 
 # Which court card an empty Camelot cell is reserved for: corners the King, the middles of the top and bottom
@@ -336,7 +347,7 @@ def text_picture(position: Mapping[str, Any]) -> str:
     """A picture of the position in plain text with suit symbols, for terminals, logs and doctests.
 
     First a status line (game, deal, score, moves, cards left in the stock, redeals left or Camelot's phase, and the
-    result once the game is over). Klondike family: the stock, the waste (its top card; the top three with
+    result once the game is over), in the language in force, as the board words it. Klondike family: the stock, the waste (its top card; the top three with
     ``draw=3``) and the foundations' top cards, then the tableau columns side by side, fanned downwards. Camelot: the
     stock and the waste, then the 4 × 4 grid, with each empty border cell marked by the court card it is kept for
     (``(K)``, ``(Q)``, ``(J)``). ``##`` is a face-down card and ``--`` an empty pile. Pile names label the rows and
@@ -346,7 +357,7 @@ def text_picture(position: Mapping[str, Any]) -> str:
     """
     board = _read(position)
     body = _text_klondike(board) if isinstance(board, _KlondikeBoard) else _text_camelot(board)
-    return "\n".join([" · ".join(_status_words(board)), *body])
+    return "\n".join([SEPARATOR.join(_status_words(board)), *body])
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -419,7 +430,7 @@ def _card_face(card: int, x: float, y: float, colours: tuple[str, ...]) -> str:
         size = 56 if rank == 1 else 44
         middle = _pip(suit, 50 - size / 2, 70 - size / 2, size, colour)
     return (f'<g transform="translate({x:g} {y:g})" data-card="{card_code(card)}" role="img" '
-            f'aria-label={_attr(card_name(card))}>'
+            f'aria-label={_attr(card_name(card, "name"))}>'
             f'<rect width="{_W}" height="{_H}" rx="7" fill="{_FACE}" stroke="{_FACE_EDGE}" stroke-width="1.2"/>'
             f'{corner}{middle}<g transform="rotate(180 50 70)">{corner}</g></g>')
 
@@ -427,17 +438,18 @@ def _card_face(card: int, x: float, y: float, colours: tuple[str, ...]) -> str:
 def _card_back(x: float, y: float, *, hook: bool = True) -> str:
     # Only the card that stands for a face-down card carries the hook; the extra backs that give the stock its
     # thickness are decoration.
-    marks = ' data-card="down" role="img" aria-label="face-down card"' if hook else ' aria-hidden="true"'
+    marks = f' data-card="down" role="img" aria-label={_attr(_("face-down card"))}' if hook else ' aria-hidden="true"'
     return (f'<g transform="translate({x:g} {y:g})"{marks}>'
             f'<rect width="{_W}" height="{_H}" rx="7" fill="{_FACE}" stroke="{_FACE_EDGE}" stroke-width="1.2"/>'
             f'<rect x="6" y="6" width="88" height="128" rx="4" fill="url(#{_ID}-lattice)" stroke="{_BACK}" '
             f'stroke-width="1.5"/></g>')
 
 
-def _slot(x: float, y: float, mark: str = "") -> str:
-    """An empty pile's outline, with a faint letter saying what it takes (A on a foundation, K for a King)."""
+def _slot(x: float, y: float, rank: int | None = None) -> str:
+    """An empty pile's outline, with a faint letter saying which rank it takes (A on a foundation, K for a King),
+    in the language in force, as the board marks it."""
     letter = (f'<text x="50" y="88" font-size="50" font-weight="700" text-anchor="middle" fill="#ffffff" '
-              f'fill-opacity=".28">{mark}</text>' if mark else "")
+              f'fill-opacity=".28">{escape(translate(_MARKS[rank]))}</text>' if rank is not None else "")
     return (f'<g transform="translate({x:g} {y:g})"><rect x="1" y="1" width="{_W - 2}" height="{_H - 2}" rx="7" '
             f'fill="#000000" fill-opacity=".14" stroke="#ffffff" stroke-opacity=".38" stroke-width="1.6"/>'
             f'{letter}</g>')
@@ -472,8 +484,99 @@ def _stock(count: int, x: float, y: float, *, can_redeal: bool) -> str:
     return backs + _card_back(x, y) + badge
 
 
-def _cards_phrase(cards: list[str]) -> str:
-    return ", ".join(cards) if cards else "empty"
+# The words of the SVG picture's description and of its piles' labels. Every one is a whole phrase or sentence in
+# the catalogues, with a context that tells the short labels a screen reader says of a pile (``"column 3: empty"``)
+# from the sentences of the drawing's <desc> (``"Column 3: empty."``). Card names are in the "name" role: each card
+# stands on its own in a list or before "on top", the nominative in Greek and Russian.
+
+#: The letter an empty pile shows for the rank it takes (the board's marks, and A on an empty foundation).
+_MARKS = {
+    ACE: NP_("the mark of an empty foundation, which takes an Ace", "A"),
+    KING: NP_("the mark of a cell or column kept for a King", "K"),
+    QUEEN: NP_("the mark of a cell kept for a Queen", "Q"),
+    JACK: NP_("the mark of a cell kept for a Jack", "J"),
+}
+#: An empty Camelot cell as a screen reader names it, by the court card it is kept for (None: any card).
+_EMPTY_CELL = {
+    None: NP_("a pile in a picture of the board, as a screen reader names it", "{cell}: empty"),
+    KING: NP_("a pile in a picture of the board, as a screen reader names it", "{cell}: empty, kept for a king"),
+    QUEEN: NP_("a pile in a picture of the board, as a screen reader names it", "{cell}: empty, kept for a queen"),
+    JACK: NP_("a pile in a picture of the board, as a screen reader names it", "{cell}: empty, kept for a jack"),
+}
+
+
+def _names(cards: tuple[Shown, ...]) -> str:
+    """Cards bottom to top as a list of names, the face-down ones said as such (never by name)."""
+    return ", ".join(_("face-down card") if card is None else card_name(card, "name") for card in cards)
+
+
+def _stock_words(count: int) -> tuple[str, str]:
+    """The stock's label and its sentence of the description: how many cards, and nothing about them."""
+    label = npgettext("a pile in a picture of the board, as a screen reader names it",
+                      "stock, {count} card", "stock, {count} cards", count)
+    sentence = npgettext("a sentence of a picture's description of the board",
+                         "Stock: {count} card face down.", "Stock: {count} cards face down.", count)
+    return label.format(count=count), sentence.format(count=count)
+
+
+def _klondike_waste_words(waste: tuple[int, ...], shown: tuple[int, ...]) -> tuple[str, str]:
+    """The waste's label (how many cards) and its sentence (the cards a player sees on top)."""
+    label = npgettext("a pile in a picture of the board, as a screen reader names it",
+                      "waste, {count} card", "waste, {count} cards", len(waste)).format(count=len(waste))
+    if not shown:
+        return label, pgettext("a sentence of a picture's description of the board", "Waste: empty.")
+    sentence = npgettext("a sentence of a picture's description of the board", "Waste: {cards} on top.",
+                         "Waste: {cards} on top.", len(shown))
+    return label, sentence.format(cards=_names(shown))
+
+
+def _foundation_words(number: int, pile: tuple[int, ...]) -> tuple[str, str]:
+    """A foundation's label and its sentence: how many cards, and the top one by name."""
+    if not pile:
+        return (pgettext("a pile in a picture of the board, as a screen reader names it",
+                         "foundation {number}: empty").format(number=number),
+                pgettext("a sentence of a picture's description of the board",
+                         "Foundation {number}: empty.").format(number=number))
+    label = npgettext("a pile in a picture of the board, as a screen reader names it",
+                      "foundation {number}: {count} card, {card} on top",
+                      "foundation {number}: {count} cards, {card} on top", len(pile))
+    sentence = npgettext("a sentence of a picture's description of the board",
+                         "Foundation {number}: {count} card, {card} on top.",
+                         "Foundation {number}: {count} cards, {card} on top.", len(pile))
+    values = {"number": number, "count": len(pile), "card": card_name(pile[-1], "name")}
+    return label.format(**values), sentence.format(**values)
+
+
+def _column_words(number: int, column: tuple[Shown, ...]) -> tuple[str, str]:
+    """A tableau column's label and its sentence: its cards bottom to top, face-down ones unnamed."""
+    if not column:
+        return (pgettext("a pile in a picture of the board, as a screen reader names it",
+                         "column {number}: empty").format(number=number),
+                pgettext("a sentence of a picture's description of the board",
+                         "Column {number}: empty.").format(number=number))
+    cards = _names(column)
+    label = pgettext("a pile in a picture of the board, as a screen reader names it", "column {number}: {cards}")
+    if len(column) == 1:
+        sentence = pgettext("a sentence of a picture's description of the board", "Column {number}: {card}.")
+        return label.format(number=number, cards=cards), sentence.format(number=number, card=cards)
+    sentence = pgettext("a sentence of a picture's description of the board",
+                        "Column {number}: {cards} (bottom to top).")
+    return label.format(number=number, cards=cards), sentence.format(number=number, cards=cards)
+
+
+def _grid_summary(empty: int, removed: int, phase: str) -> str:
+    """The sentence that ends the description of a Camelot position: empty cells, cards removed, the phase.
+
+    Two counts need two plural choices, which one gettext message cannot make; so the sentence is a pattern whose
+    parts are each a whole phrase, and translators may reorder or re-punctuate it.
+    """
+    cells = npgettext("a part of the sentence that sums up Camelot's grid: '12 empty cells; 3 cards removed; "
+                      "phase: filling.'", "{count} empty cell", "{count} empty cells", empty).format(count=empty)
+    gone = npgettext("a part of the sentence that sums up Camelot's grid: '12 empty cells; 3 cards removed; "
+                     "phase: filling.'", "{count} card removed", "{count} cards removed", removed).format(count=removed)
+    return pgettext("the sentence that sums up Camelot's grid in a picture's description, from its parts: "
+                    "'12 empty cells; 3 cards removed; phase: filling.'",
+                    "{cells}; {removed}; {phase}.").format(cells=cells, removed=gone, phase=phase_words(phase))
 
 
 def _column_height(column: tuple[Shown, ...]) -> int:
@@ -487,26 +590,25 @@ def _svg_klondike(board: _KlondikeBoard, colours: tuple[str, ...]) -> tuple[list
     desc: list[str] = []
 
     stock = board.header.stock
-    parts.append(_pile("stock", f"stock, {stock} cards", _stock(stock, x_of[0], _MARGIN, can_redeal=board.can_redeal),
-                       count=stock))
-    desc.append(f"Stock: {stock} cards face down.")
+    label, sentence = _stock_words(stock)
+    parts.append(_pile("stock", label, _stock(stock, x_of[0], _MARGIN, can_redeal=board.can_redeal), count=stock))
+    desc.append(sentence)
 
     shown = board.waste[-board.draw:]
     waste = "".join(_card_face(card, x_of[1] + i * _FAN_WASTE, _MARGIN, colours) for i, card in enumerate(shown))
-    parts.append(_pile("waste", f"waste, {len(board.waste)} cards", waste or _slot(x_of[1], _MARGIN),
-                       count=len(board.waste)))
-    desc.append(f"Waste: {_cards_phrase([card_name(c) for c in shown])}"
-                + (" on top." if shown else "."))
+    label, sentence = _klondike_waste_words(board.waste, shown)
+    parts.append(_pile("waste", label, waste or _slot(x_of[1], _MARGIN), count=len(board.waste)))
+    desc.append(sentence)
 
     for i, pile in enumerate(board.foundations):
         x = x_of[width - 4 + i]
-        top = _card_face(pile[-1], x, _MARGIN, colours) if pile else _slot(x, _MARGIN, "A")
-        label = f"foundation {i + 1}: " + (f"{len(pile)} cards, {card_name(pile[-1])} on top" if pile else "empty")
+        top = _card_face(pile[-1], x, _MARGIN, colours) if pile else _slot(x, _MARGIN, ACE)
+        label, sentence = _foundation_words(i + 1, pile)
         parts.append(_pile(f"f{i + 1}", label, top, count=len(pile)))
-        desc.append(label[0].upper() + label[1:] + ".")
+        desc.append(sentence)
 
     # Empty columns that only a King may fill are marked K, so that a learner sees the rule on the board.
-    kings_only = not board.header.title.startswith("Thumb and Pouch")
+    kings_only = VARIANT_RULES[board.header.variant].empty_column == "king"
     top_of_tableau = _MARGIN + _H + _ROW_GAP
     for i, column in enumerate(board.tableau):
         x, y = x_of[i], top_of_tableau
@@ -514,11 +616,11 @@ def _svg_klondike(board: _KlondikeBoard, colours: tuple[str, ...]) -> tuple[list
         for card in column:
             cards.append(_card_back(x, y) if card is None else _card_face(card, x, y, colours))
             y += _FAN_UP if card is not None else _FAN_DOWN
-        names = [("face-down card" if card is None else card_name(card)) for card in column]
-        label = f"column {i + 1}: {_cards_phrase(names)}"
-        parts.append(_pile(f"t{i + 1}", label, "".join(cards) or _slot(x, top_of_tableau, "K" if kings_only else ""),
+        label, sentence = _column_words(i + 1, column)
+        parts.append(_pile(f"t{i + 1}", label,
+                           "".join(cards) or _slot(x, top_of_tableau, KING if kings_only else None),
                            count=len(column)))
-        desc.append(label[0].upper() + label[1:] + (" (bottom to top)." if len(column) > 1 else "."))
+        desc.append(sentence)
 
     board_width = 2 * _MARGIN + width * _W + (width - 1) * _GAP
     board_height = top_of_tableau + max(_H, *map(_column_height, board.tableau)) + _MARGIN
@@ -529,17 +631,21 @@ def _svg_camelot(board: _CamelotBoard, colours: tuple[str, ...]) -> tuple[list[s
     parts: list[str] = []
     desc: list[str] = []
     stock = board.header.stock
-    parts.append(_pile("stock", f"stock, {stock} cards", _stock(stock, _MARGIN, _MARGIN, can_redeal=False),
-                       count=stock))
-    desc.append(f"Stock: {stock} cards face down.")
+    label, sentence = _stock_words(stock)
+    parts.append(_pile("stock", label, _stock(stock, _MARGIN, _MARGIN, can_redeal=False), count=stock))
+    desc.append(sentence)
     waste_y = _MARGIN + _H + _GAP
     if board.waste is None:
-        parts.append(_pile("waste", "waste, empty", _slot(_MARGIN, waste_y), count=0))
-        desc.append("Waste: empty.")
+        parts.append(_pile("waste", pgettext("a pile in a picture of the board, as a screen reader names it",
+                                             "waste, empty"), _slot(_MARGIN, waste_y), count=0))
+        desc.append(pgettext("a sentence of a picture's description of the board", "Waste: empty."))
     else:
-        parts.append(_pile("waste", f"waste: {card_name(board.waste)}, to be placed",
+        card = card_name(board.waste, "name")
+        parts.append(_pile("waste", pgettext("a pile in a picture of the board, as a screen reader names it",
+                                             "waste: {card}, to be placed").format(card=card),
                            _card_face(board.waste, _MARGIN, waste_y, colours), count=1))
-        desc.append(f"Waste: {card_name(board.waste)}, to be placed.")
+        desc.append(pgettext("a sentence of a picture's description of the board",
+                             "Waste: {card}, to be placed.").format(card=card))
 
     left = _MARGIN + _W + 2 * _GAP + 8  # a wider gap sets the grid apart from the stock and waste
     for r, row in enumerate(board.grid):
@@ -547,15 +653,20 @@ def _svg_camelot(board: _CamelotBoard, colours: tuple[str, ...]) -> tuple[list[s
             x, y = left + c * (_W + _GAP), _MARGIN + r * (_H + _GAP)
             name = _cell_name(r, c)
             court = _camelot_court(r, c)
+            # The cell's name is move notation (``place r2c3``), the same in every language.
             if card is not None:
-                parts.append(_pile(name, f"{name}: {card_name(card)}", _card_face(card, x, y, colours), count=1))
-                desc.append(f"Cell {name}: {card_name(card)}.")
+                words = {"cell": name, "card": card_name(card, "name")}
+                parts.append(_pile(name, pgettext("a pile in a picture of the board, as a screen reader names it",
+                                                  "{cell}: {card}").format(**words),
+                                   _card_face(card, x, y, colours), count=1))
+                desc.append(pgettext("a sentence of a picture's description of the board",
+                                     "Cell {cell}: {card}.").format(**words))
                 continue
-            mark = "" if court is None else RANK_LABELS[court - 1]
-            keeps = "" if court is None else f", kept for a {card_name(court - 1).split()[0]}"
-            parts.append(_pile(name, f"{name}: empty{keeps}", _slot(x, y, mark), count=0, accepts=mark or "any"))
+            accepts = "any" if court is None else RANK_LABELS[court - 1]  # notation, as on the board's cells
+            parts.append(_pile(name, translate(_EMPTY_CELL[court]).format(cell=name), _slot(x, y, court), count=0,
+                               accepts=accepts))
     empty = sum(card is None for row in board.grid for card in row)
-    desc.append(f"{empty} empty cells; {board.removed} cards removed; phase: {_PHASE_WORDS[board.phase]}.")
+    desc.append(_grid_summary(empty, board.removed, board.phase))
     return parts, desc, left + 4 * _W + 3 * _GAP + _MARGIN, 2 * _MARGIN + 4 * _H + 3 * _GAP
 
 
@@ -585,7 +696,7 @@ def svg_picture(position: Mapping[str, Any], *, four_colour: bool = False, card_
         parts, desc, width, height = _svg_camelot(board, colours)
     status = _status_words(board)
     if caption:
-        line = " · ".join(status)
+        line = SEPARATOR.join(status)
         # A long line (a big deal number, a finished game) shrinks to fit the board rather than run off it; 0.6 em
         # is a generous average width for these characters in the usual sans-serif fonts.
         size = min(17.0, (width - 2 * _MARGIN) / (0.6 * len(line)))

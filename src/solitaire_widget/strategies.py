@@ -34,7 +34,7 @@ from .cards import RANK, SUIT, is_red, parse_card
 from .checks import short, whole
 from .game import Game, new_game
 from .moves import Move
-from .rules import VARIANTS as _VARIANTS
+from .variants import VARIANTS as _VARIANTS
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from .checks import short, whole
+from .i18n import NP_, translate
 
 Build = Literal["alternate-colour", "other-suit"]
 EmptyColumn = Literal["king", "any"]
@@ -64,18 +65,19 @@ class VariantRules:
         return resolved
 
     @property
-    def build_text(self) -> str:
-        """The tableau building rule in words, for explanations and pictures."""
-        if self.build == "other-suit":
-            return "down by one, in any suit other than the card's own"
-        return "down by one, in alternating colours"
+    def local_title(self) -> str:
+        """The game's name in the language in force (``title`` is the English one, for the API)."""
+        return translate(_TITLES[self.name])
 
-    @property
-    def empty_column_text(self) -> str:
-        if self.empty_column == "any":
-            return "any card or group"
-        return "only a King, or a group headed by a King"
 
+# The games' names, as the help pages give them in each language.
+_TITLES = {
+    "athena": NP_("game name", "Athena"),
+    "thumb-and-pouch": NP_("game name", "Thumb and Pouch"),
+    "aunt-mary": NP_("game name", "Aunt Mary"),
+    "camelot": NP_("game name", "Camelot"),
+    "klondike": NP_("game name", "Klondike"),
+}
 
 _FAMILY_STOCK = {"draw": (1,), "redeals": (2,)}
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Error as PlaywrightError, Locator, TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .lab import LabPage
 from .scenarios import expected_board

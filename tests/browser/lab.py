@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from playwright.sync_api import ConsoleMessage, Error as PlaywrightError, Page
+from playwright.sync_api import ConsoleMessage, Page
+from playwright.sync_api import Error as PlaywrightError
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -104,8 +105,10 @@ def notebook_json(cells: Iterable[str]) -> dict[str, Any]:
 class LabServer:
     """A ``jupyter lab`` process serving a temporary root directory. Use as a context manager."""
 
-    def __init__(self, startup_timeout: float = 90.0) -> None:
+    def __init__(self, startup_timeout: float = 90.0, settings: dict[str, dict[str, Any]] | None = None) -> None:
+        """``settings`` adds user settings to :data:`LAB_SETTINGS` (file name: values), e.g. JupyterLab's language."""
         self.startup_timeout = startup_timeout
+        self.settings = {**LAB_SETTINGS, **(settings or {})}
         self.home = Path(tempfile.mkdtemp(prefix="sw-browser-"))
         self.root = self.home / "root"
         self.port = free_port()
@@ -125,7 +128,7 @@ class LabServer:
     def start(self) -> None:
         self.root.mkdir()
         settings = self.home / "settings"
-        for relative, values in LAB_SETTINGS.items():
+        for relative, values in self.settings.items():
             path = settings / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(values))

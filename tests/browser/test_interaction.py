@@ -163,8 +163,7 @@ def test_still_winnable_names_no_face_down_card(show_board):
     # Klondike deal 5 is lost from the start: its Q♠ lies face down on both red Kings and on the A♠.
     board = show_board("klondike", 5)
     board.button("winnable").click()
-    verdict = ("Peeking at the hidden cards: not winnable any more, a card you cannot see yet can never leave its "
-               "place.")
+    verdict = "Peeking at the hidden cards: not winnable any more. A card you cannot see yet can never leave its place."
     board.wait_for_message(verdict, timeout=30_000)
     html = board.root.inner_html()
     assert "Q♠" not in html and "queen of spades" not in html.lower() and "QS" not in html

@@ -21,9 +21,9 @@ from solitaire_widget.widget import Solitaire
 from ..widget.conftest import FakeFrontEnd
 
 MESSAGE_LIMIT = 400
-PYTHON_OWNED = ["view", "status_line", "message", "suggestion", "winnable", "meter", "coach_note", "lesson_state",
-                "highlight", "animate", "four_color", "card_size", "card_back", "high_contrast", "show_chances", "coach",
-                "hide_deal"]
+#: Every synced trait of the board's own (ipywidgets' layout, tabbable and tooltip are the DOMWidget's).
+PYTHON_OWNED = sorted(name for name in Solitaire.class_traits(sync=True)
+                      if not name.startswith("_") and name not in {"layout", "tabbable", "tooltip"})
 GARBAGE = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=30), st.lists(st.integers(), max_size=3),
                     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3), st.just("x" * 1_000_000))
 

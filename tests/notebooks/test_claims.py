@@ -28,8 +28,9 @@ def test_athena_deal_21() -> None:
     assert [str(m) for m in sw.new_game("athena", deal=21).legal_moves()] == ["t3-f1", "t4-t6", "deal"]
     assert (face_down(sw.new_game("athena", deal=21)), face_down(sw.new_game("klondike", deal=21))) == (14, 21)
     assert played("athena", 21, "t3-f1").cards_in("t3")[-1] == "5S"
+    assert sw.new_game("athena", deal=21).cards_in("t1")[-2:] == ["ts", "9S"]  # the 9♠ on top, face down under it
     game = played("athena", 21, "t3-f1", "t4-f1")
-    assert game.cards_in("t4")[-1] == "TH"
+    assert game.cards_in("t4")[-1] == "TH" and game.cards_in("t2")[-1] == "TC"
     assert "alternating colours" in game.explain("t1-t2") and not game.is_legal("t1-t2")
     game.play("t1-t4")
     game.play("f1-t6")
@@ -99,3 +100,74 @@ def test_a_card_comes_back_down_in_each_lesson(variant: str, deal: int) -> None:
              "aunt-mary": ("t4-f1", "t2-f1", "t1-t3")}
     game = played(variant, deal, *lines[variant])
     assert any(move.src == "f1" for move in game.legal_moves())
+
+
+def test_locked_cards_settle_aunt_mary_most() -> None:
+    """Notebook 06: of the Klondike family, the check for cards locked from the start settles most in Aunt Mary."""
+    counts = {variant: sum(bool(sw.locked_cards(sw.new_game(variant, deal=deal))) for deal in range(1, 201))
+              for variant in ("athena", "thumb-and-pouch", "aunt-mary", "klondike")}
+    assert max(counts, key=counts.get) == "aunt-mary"
+
+
+def test_klondike_deal_11_layout_and_lesson() -> None:
+    game = sw.new_game("klondike", deal=11)
+    assert [str(m) for m in game.legal_moves()] == ["t7-f1", "deal"]
+    assert game.cards_in("t1") == ["6H"]
+    assert game.cards_in("t7")[-1] == "AD" and sum(card.islower() for card in game.cards_in("t7")) == 6
+    game.play("t7-f1")
+    assert game.cards_in("t7")[-1] == "TC"
+    game.play("t5-f1")
+    assert game.cards_in("t5")[-1] == "7D"
+    assert "alternating colours" in game.explain("t1-t5") and not game.is_legal("t1-t5")
+    game.play("t2-t5")
+    assert game.cards_in("t2")[-1] == "8S" and game.cards_in("t5")[-2:] == ["7D", "6C"]
+    game.play("t5-t2x2")
+    assert game.cards_in("t5")[-1] == "8D"
+    assert [str(m) for m in game.legal_moves()] == ["deal"]
+    game.play("deal")
+    assert game.cards_in("waste") == ["AH"]
+    game.play("waste-f2")
+    assert game.score == 3
+
+
+def test_klondike_deal_11_stock() -> None:
+    game = sw.new_game("klondike", deal=11)
+    left = []
+    for _ in range(3):
+        while game.stock_count:
+            game.play("deal")
+        left.append(game.redeals_left)
+        if game.is_legal("redeal"):
+            game.play("redeal")
+    assert left == [2, 1, 0] and not game.is_legal("redeal")
+    by_three = sw.new_game("klondike", deal=11, draw=3)
+    by_three.play("deal")
+    assert by_three.cards_in("waste") == ["AH", "5H", "4S"]
+    assert [str(m) for m in by_three.legal_moves()] == ["t7-f1", "deal"]
+    assert by_three.redeals_left is None and "redeals: unlimited" in str(by_three)
+
+
+def test_klondike_bold_player() -> None:
+    winner = sw.new_game("klondike", deal=11)
+    assert play_out(winner, "bold").status == "won"
+    assert play_out(sw.new_game("klondike", deal=7), "bold").status == "stuck"
+    # The first column the bold player empties on deal 11 is column 2, by its 28th move; the 10♥ may not go there.
+    game = sw.new_game("klondike", deal=11)
+    for number, move in enumerate(winner.history[:28], 1):
+        game.play(move)
+        empty = [column for column in range(1, 8) if not game.cards_in(f"t{column}")]
+        assert empty == ([2] if number == 28 else [])
+    assert game.cards_in("t7")[-1] == "TH" and "Only a King" in game.explain("t7-t2")
+
+
+def test_klondike_and_its_relatives_on_deal_11() -> None:
+    klondike, thumb = sw.new_game("klondike", deal=11), sw.new_game("thumb-and-pouch", deal=11)
+    assert klondike.position()["tableau"] == thumb.position()["tableau"]
+    assert klondike.position()["stock"] == thumb.position()["stock"]
+    for game in (klondike, thumb):
+        game.play("t7-f1")
+        game.play("t5-f1")
+    assert not klondike.is_legal("t1-t5") and thumb.is_legal("t1-t5")
+    thumb.play("t1-t5")
+    assert thumb.is_legal("t2-t1")
+    assert (face_down(sw.new_game("athena", deal=11)), face_down(sw.new_game("klondike", deal=11))) == (14, 21)

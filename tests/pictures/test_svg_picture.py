@@ -15,7 +15,13 @@ from solitaire_widget.cards import card_name, parse_card
 from solitaire_widget.pictures import Picture, picture, svg_picture, text_picture
 
 from .picture_positions import (
-    ATHENA_1, ATHENA_DRAW_3, CAMELOT, THUMB_AND_POUCH_1, hidden_codes, visible_codes, with_hidden_cards_shuffled,
+    ATHENA_1,
+    ATHENA_DRAW_3,
+    CAMELOT,
+    THUMB_AND_POUCH_1,
+    hidden_codes,
+    visible_codes,
+    with_hidden_cards_shuffled,
 )
 
 SVG = "{http://www.w3.org/2000/svg}"

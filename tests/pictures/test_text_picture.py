@@ -12,7 +12,12 @@ from solitaire_widget.cards import card_label, parse_card
 from solitaire_widget.pictures import text_picture
 
 from .picture_positions import (
-    ATHENA_1, ATHENA_DRAW_3, CAMELOT, hidden_codes, visible_codes, with_hidden_cards_shuffled,
+    ATHENA_1,
+    ATHENA_DRAW_3,
+    CAMELOT,
+    hidden_codes,
+    visible_codes,
+    with_hidden_cards_shuffled,
 )
 
 SUIT_SYMBOLS = "♣♦♥♠"

@@ -8,7 +8,7 @@ import pytest
 
 from solitaire_widget import Game, IllegalMove, Move
 from solitaire_widget.cards import CODE
-from solitaire_widget.rules import variant_rules
+from solitaire_widget.variants import variant_rules
 
 
 def klondike_position(variant: str, tableau: list[str], *, waste: str = "", stock: str | None = None,

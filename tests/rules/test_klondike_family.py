@@ -181,7 +181,7 @@ def test_three_passes_through_the_stock(variant):
             refuses(game, "deal", "redeal to turn the waste back over")
             allows(game, "redeal")
             assert game.cards_in("stock") == stock and game.cards_in("waste") == []
-    refuses(game, "redeal", "No redeal is left", "three passes")
+    refuses(game, "redeal", "No redeal is left", "3 passes")
     refuses(game, "deal", "no redeal is left")
 
 

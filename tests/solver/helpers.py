@@ -13,8 +13,8 @@ from typing import Any
 
 from solitaire_widget import Game
 from solitaire_widget.cards import CODE, RANKS, SUITS
-from solitaire_widget.rules import variant_rules
 from solitaire_widget.solver import SolveResult
+from solitaire_widget.variants import variant_rules
 
 CELL_CLASSES = {  # Camelot: cells by the court card they are kept for (None: the centre)
     "K": ["r1c1", "r1c4", "r4c1", "r4c4"],

@@ -11,10 +11,17 @@ import pytest
 import solitaire_widget as sw
 from solitaire_widget.solver import compiled, solve
 from solitaire_widget.solver.budget import Budget
-from solitaire_widget.solver.klondike import KlondikeState
-from solitaire_widget.solver.klondike import ONTO_EMPTY, ONTO_FOUNDATION, T2F
-from solitaire_widget.solver.restarts import (FIRST_SHARE, GUIDED_SHARE, RELAXED_SHARE, RESTART_SHARE, luby, relaxed,
-                                              search_in_phases, streamlined)
+from solitaire_widget.solver.klondike import ONTO_EMPTY, ONTO_FOUNDATION, T2F, KlondikeState
+from solitaire_widget.solver.restarts import (
+    FIRST_SHARE,
+    GUIDED_SHARE,
+    RELAXED_SHARE,
+    RESTART_SHARE,
+    luby,
+    relaxed,
+    search_in_phases,
+    streamlined,
+)
 from solitaire_widget.solver.search import depth_first
 
 from .helpers import brute_force, random_family_endgame, replays_to_win

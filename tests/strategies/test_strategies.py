@@ -12,7 +12,14 @@ import solitaire_widget as sw
 from solitaire_widget import strategies
 from solitaire_widget.cards import RANKS, is_red, parse_card, rank_of
 from solitaire_widget.strategies import (
-    STRATEGIES, Result, Strategy, compare, play_out, plot, strategies_for, summary,
+    STRATEGIES,
+    Result,
+    Strategy,
+    compare,
+    play_out,
+    plot,
+    strategies_for,
+    summary,
 )
 
 matplotlib.use("Agg")

@@ -12,7 +12,6 @@ from solitaire_widget.widget import MoveEvent, Solitaire
 from solitaire_widget.widget.analysis import lock_reason, verdict_text
 
 from ..solver.helpers import family_position
-
 from .conftest import FakeFrontEnd, snapshot
 
 
@@ -170,7 +169,8 @@ def test_a_failing_hint_search_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     before = widget.game.position()
     FakeFrontEnd(widget).intent("hint")
     widget._hinting.join(10)
-    assert widget.message == {"text": "The hint failed: out of cards", "kind": "error", "id": widget.message["id"]}
+    assert widget.message == {"text": "The hint failed: RuntimeError('out of cards')", "kind": "error",
+                              "id": widget.message["id"]}
     assert widget.suggestion is None and widget.game.position() == before
 
 
@@ -196,16 +196,16 @@ def test_a_locked_card_says_why_without_naming_what_is_face_down() -> None:
     widget.check_winnable()
     state = _wait_for_verdict(widget)
     assert state["verdict"] == "unwinnable"
-    assert state["text"] == ("Peeking at the hidden cards: not winnable any more, a card you cannot see yet can "
+    assert state["text"] == ("Peeking at the hidden cards: not winnable any more. A card you cannot see yet can "
                              "never leave its place.")
     assert "Q" not in state["text"] and "spade" not in state["text"]
 
 
 @pytest.mark.parametrize(("tableau", "diamonds", "waste", "redeals_used", "expected"), [
-    (["kc jh QD", "ks jd QH", "KH", "KD"], "T", "", 0, "the Q♦ and the Q♥ can never leave their places"),
-    (["KH"], "K", "KC KS JH QH", 2, "the Q♥ can never leave its place"),
-    (["kc ks jh qh KD", "KH"], "Q", "", 0, "a card you cannot see yet can never leave its place"),
-    (["kc ks jh QH", "KH"], "K", "", 2, "the Q♥ can never leave its place"),
+    (["kc jh QD", "ks jd QH", "KH", "KD"], "T", "", 0, "These cards can never leave their places: Q♦, Q♥."),
+    (["KH"], "K", "KC KS JH QH", 2, "The Q♥ can never leave its place."),
+    (["kc ks jh qh KD", "KH"], "Q", "", 0, "A card you cannot see yet can never leave its place."),
+    (["kc ks jh QH", "KH"], "K", "", 2, "The Q♥ can never leave its place."),
 ])
 def test_lock_reason_names_only_cards_in_sight(tableau, diamonds, waste, redeals_used, expected) -> None:
     # Each red Queen lies on what it needs (its Jack, the black Kings) and no Queen may fill an empty column.
@@ -214,7 +214,7 @@ def test_lock_reason_names_only_cards_in_sight(tableau, diamonds, waste, redeals
     game = sw.Game.from_position(position)
     assert lock_reason(game) == expected
     assert verdict_text(solve(game), lock_reason(game))["text"] == (f"Peeking at the hidden cards: not winnable "
-                                                                    f"any more, {expected}.")
+                                                                    f"any more. {expected}")
 
 
 def test_a_position_lost_without_a_lock_says_the_solver_tried_every_line() -> None:

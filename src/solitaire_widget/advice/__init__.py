@@ -9,8 +9,10 @@ player's knowledge, and asks the solver about positions *sampled* from it. The o
 from __future__ import annotations
 
 from .coach import Review, review
+from .deals import Difficulty, PickedDeal, difficulty, pick_deal
 from .hints import Hint, hint
 from .player import FairPlayer
 from .win_chances import Chance, Chances, chances
 
-__all__ = ["Chance", "Chances", "FairPlayer", "Hint", "Review", "chances", "hint", "review"]
+__all__ = ["Chance", "Chances", "Difficulty", "FairPlayer", "Hint", "PickedDeal", "Review", "chances", "difficulty",
+           "hint", "pick_deal", "review"]

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..game import Game
+from ..i18n import gettext as _
+from ..i18n import percent
 from ..knowledge import Knowledge
 from ..moves import Move
 from .heuristic import move_words
@@ -54,12 +56,13 @@ class Review:
         behind = _middle(best[1]) - _middle(after)
         blunder = drop >= BLUNDER_DROP and behind >= BETTER_BY and best[0] != move
         if blunder:
-            text = (f"That move dropped your chances from {before.share:.0%} to {after.share:.0%}; "
-                    f"{move_words(known, best[0])} would have kept {best[1].share:.0%}.")
+            text = _("That move dropped your chances from {before} to {after}; {best} would have kept {kept}.").format(
+                before=percent(before.share), after=percent(after.share), best=move_words(known, best[0]),
+                kept=percent(best[1].share))
         elif best[0] == move or behind <= 0:
-            text = f"A good move: it keeps your chances at {after.share:.0%}."
+            text = _("A good move: it keeps your chances at {share}.").format(share=percent(after.share))
         else:
-            text = f"That move keeps your chances at {after.share:.0%}."
+            text = _("That move keeps your chances at {share}.").format(share=percent(after.share))
         return cls(move, before, after, best, blunder, text)
 
 

@@ -28,6 +28,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import JACK, KING, QUEEN, card_label, parse_card, rank_of
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..knowledge import Knowledge
 from ..moves import Move
 
@@ -62,33 +64,33 @@ def _face_down(code: str | None) -> bool:
 
 def _klondike_rank(data: dict[str, Any], move: Move) -> tuple[Key, str]:
     if move.kind == "deal":
-        return (5, 0), "dealing brings new cards from the stock into play."
+        return (5, 0), _("dealing brings new cards from the stock into play.")
     if move.kind == "redeal":
-        return (5, 1), "turning the waste over starts another pass through the stock."
+        return (5, 1), _("turning the waste over starts another pass through the stock.")
     src, dst, count = move.src or "", move.dst or "", move.count
     if src == "waste":
         card = _label(data["waste"][-1])
         if dst.startswith("f"):
-            return (1, 0), f"the {card} from the waste can go up to a foundation."
-        return (3, 0), f"playing the {card} from the waste brings a new card into play."
+            return (1, 0), _("the {card} from the waste can go up to a foundation.").format(card=card)
+        return (3, 0), _("playing the {card} from the waste brings a new card into play.").format(card=card)
     if src.startswith("f"):
         card = _label(data["foundations"][int(src[1:]) - 1][-1])
-        return (7, 0), f"taking the {card} back down from its foundation gives another card somewhere to go."
+        return (7, 0), _("taking the {card} back down from its foundation gives another card somewhere to go."
+                         ).format(card=card)
     column = data["tableau"][int(src[1:]) - 1]
     card = _label(column[-count])
     if dst.startswith("f"):
-        return (1, 0), f"moving the {card} to a foundation scores a point."
+        return (1, 0), _("moving the {card} to a foundation scores a point.").format(card=card)
     rest = column[:-count]
     if rest and _face_down(rest[-1]):
         hidden = sum(_face_down(code) for code in rest)
-        return (2, -hidden), f"moving the {card} turns over a face-down card in {src}."
+        return (2, -hidden), _("moving the {card} turns over a face-down card in {pile}.").format(card=card, pile=src)
     if not rest:
-        return (4, 0), f"moving the {card} empties {src}, making room for another group."
-    return (6, 0), f"moving the {card} to {dst} rearranges the face-up cards."
+        return (4, 0), _("moving the {card} empties {pile}, making room for another group.").format(card=card,
+                                                                                                   pile=src)
+    return (6, 0), _("moving the {card} to {pile} rearranges the face-up cards.").format(card=card, pile=dst)
 
 
-_COURT_CELLS = {KING: "a corner", QUEEN: "the middle of the top or bottom row",
-                JACK: "the middle of the left or right column"}
 _CENTRE = {"r2c2", "r2c3", "r3c2", "r3c3"}
 
 
@@ -100,44 +102,57 @@ def _camelot_rank(data: dict[str, Any], move: Move) -> tuple[Key, str]:
     if move.kind == "remove":
         cards = [_label(_cell(data, cell)) for cell in move.cells]
         if len(cards) == 1:
-            return (1, 0), f"removing the {cards[0]} scores a point and clears a cell."
-        return (1, 0), f"removing the {cards[0]} and the {cards[1]}, which add up to ten, clears two cells."
+            return (1, 0), _("removing the {card} scores a point and clears a cell.").format(card=cards[0])
+        return (1, 0), _("removing the {first} and the {second}, which add up to ten, clears two cells.").format(
+            first=cards[0], second=cards[1])
     if move.kind == "place":
         code = data["waste"][-1]
         rank = rank_of(parse_card(code))
         card = _label(code)
-        if rank in _COURT_CELLS:
-            return (2, 0), f"the {card} may only go in {_COURT_CELLS[rank]}."
+        if rank == KING:
+            return (2, 0), _("the {card} may only go in a corner.").format(card=card)
+        if rank == QUEEN:
+            return (2, 0), _("the {card} may only go in the middle of the top or bottom row.").format(card=card)
+        if rank == JACK:
+            return (2, 0), _("the {card} may only go in the middle of the left or right column.").format(card=card)
         if move.dst in _CENTRE:
-            return (3, 0), f"placing the {card} in the centre keeps the border free for court cards."
-        return (4, 0), f"placing the {card} at the edge, as the centre is full."
-    return (5, 0), "dealing turns the next card of the stock onto the waste."
+            return (3, 0), _("placing the {card} in the centre keeps the border free for court cards.").format(
+                card=card)
+        return (4, 0), _("the centre is full, so the {card} goes on the edge.").format(card=card)
+    return (5, 0), _("dealing turns the next card of the stock onto the waste.")
 
 
 def move_words(knowledge: Knowledge, move: Move) -> str:
     """A legal move as a phrase naming only cards the player sees: "moving the 7♥ to column 5", "dealing"."""
     data = knowledge.to_dict()
     if move.kind == "deal":
-        return "dealing"
+        return _("dealing")
     if move.kind == "redeal":
-        return "turning the waste over"
+        return _("turning the waste over")
     if move.kind == "place":
-        return f"placing the {_label(data['waste'][-1])} in {_cell_words(move.dst or '')}"
+        cell = move.dst or ""
+        return _("placing the {card} in row {row}, column {column}").format(card=_label(data["waste"][-1]),
+                                                                            row=cell[1], column=cell[3])
     if move.kind == "remove":
         cards = [_label(_cell(data, cell)) for cell in move.cells]
-        return "removing the " + " and the ".join(cards)
+        if len(cards) == 1:
+            return _("removing the {card}").format(card=cards[0])
+        return _("removing the {first} and the {second}").format(first=cards[0], second=cards[1])
     src, dst = move.src or "", move.dst or ""
+    number = dst[1:]
     if src == "waste":
-        card, where = _label(data["waste"][-1]), "from the waste "
-    elif src.startswith("f"):
-        card, where = _label(data["foundations"][int(src[1:]) - 1][-1]), "back down "
-    else:
-        card, where = _label(data["tableau"][int(src[1:]) - 1][-move.count]), ""
-    what = f"the {card}" if move.count == 1 else f"the {move.count} cards from the {card} up"
+        card = _label(data["waste"][-1])
+        if dst.startswith("f"):
+            return _("moving the {card} from the waste up to a foundation").format(card=card)
+        return _("moving the {card} from the waste to column {number}").format(card=card, number=number)
+    if src.startswith("f"):
+        card = _label(data["foundations"][int(src[1:]) - 1][-1])
+        return _("moving the {card} back down to column {number}").format(card=card, number=number)
+    card = _label(data["tableau"][int(src[1:]) - 1][-move.count])
     if dst.startswith("f"):
-        return f"moving {what} {where}up to a foundation"  # never from a foundation: that is not a move
-    return f"moving {what} {where}to column {dst[1:]}"
-
-
-def _cell_words(cell: str) -> str:
-    return f"row {cell[1]}, column {cell[3]}"
+        return _("moving the {card} up to a foundation").format(card=card)
+    if move.count == 1:
+        return _("moving the {card} to column {number}").format(card=card, number=number)
+    return ngettext("moving the {count} cards from the {card} up to column {number}",
+                    "moving the {count} cards from the {card} up to column {number}", move.count).format(
+        count=move.count, card=card, number=number)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..game import Game
+from ..i18n import gettext as _
+from ..i18n import ngettext, percent
 from ..knowledge import Knowledge
 from ..moves import Move
 from ..solver import solve
@@ -78,7 +80,7 @@ def hint(game: Game | Knowledge, *, peek: bool = False, samples: int = DEFAULT_S
     legal = known.legal_moves()
     if len(legal) == 1:
         words = move_words(known, legal[0])
-        return Hint(legal[0], "fair", f"{_capital(words)} is the only move.")
+        return Hint(legal[0], "fair", _capital(_("{move} is the only move.").format(move=words)))
     table = chances(known, samples=samples, time_limit=time_limit, node_limit=node_limit, seed=seed,
                     cancel=cancel)
     return fair_choice(known, table)
@@ -93,28 +95,38 @@ def fair_choice(known: Knowledge, table: Chances) -> Hint:
     move, why = by_thumb[0]
     others = [(m, c) for m, c in ranked if m != move]
     runner_up = others[0] if others else None
-    words = _capital(move_words(known, move))
-    share = f"{best_chance.share:.0%}"
+    words = move_words(known, move)
+    share = percent(best_chance.share)
     if len(tied) == len(ranked):
         if best_chance.winnable == 0 and best_chance.undecided == 0:
-            reason = (f"No move keeps the game winnable in any of the {table.samples} deals the hidden cards could "
-                      f"make, so the rule of thumb decides: {why}")
+            reason = ngettext("No move keeps the game winnable in the one deal sampled for the hidden cards, so the "
+                              "rule of thumb decides: {why}",
+                              "No move keeps the game winnable in any of the {count} deals sampled for the hidden "
+                              "cards, so the rule of thumb decides: {why}", table.samples).format(
+                count=table.samples, why=why)
         elif best_chance.winnable == 0:
-            reason = (f"No move could be shown to keep the game winnable in the time given ({best_chance.undecided} "
-                      f"of {table.samples} sampled deals stayed undecided), so the rule of thumb decides: {why}")
+            reason = ngettext("No move could be shown to keep the game winnable in the time given ({undecided} of "
+                              "{count} sampled deal stayed undecided), so the rule of thumb decides: {why}",
+                              "No move could be shown to keep the game winnable in the time given ({undecided} of "
+                              "{count} sampled deals stayed undecided), so the rule of thumb decides: {why}",
+                              table.samples).format(undecided=best_chance.undecided, count=table.samples, why=why)
         else:
-            reason = f"Every move keeps about {share} of deals winnable, so the rule of thumb decides: {why}"
+            reason = _("Every move keeps about {share} of deals winnable, so the rule of thumb decides: {why}").format(
+                share=share, why=why)
         kind: HintKind = "heuristic"
     elif len(tied) > 1:
         count = len(tied) - 1
-        also = "as does another move" if count == 1 else f"as do {count} other moves"
-        reason = (f"{words} keeps about {share} of deals winnable, {also}; among them the rule of thumb prefers it: "
-                  f"{why}")
+        reason = _capital(ngettext("{move} keeps about {share} of deals winnable, as does another move; among them "
+                                   "the rule of thumb prefers it: {why}",
+                                   "{move} keeps about {share} of deals winnable, as do {count} other moves; among "
+                                   "them the rule of thumb prefers it: {why}", count).format(
+            move=words, share=share, count=count, why=why))
         kind = "fair"
     else:
         assert runner_up is not None  # a clear best among two or more moves
-        reason = (f"{words} keeps about {share} of deals winnable; the next best, "
-                  f"{move_words(known, runner_up[0])}, keeps {runner_up[1].share:.0%}.")
+        reason = _capital(_("{move} keeps about {share} of deals winnable; the next best, {other}, keeps "
+                            "{other_share}.").format(move=words, share=share, other=move_words(known, runner_up[0]),
+                                                     other_share=percent(runner_up[1].share)))
         kind = "fair"
     return Hint(move, kind, reason, chance=table.moves[move], runner_up=runner_up, chances=table)
 
@@ -129,9 +141,9 @@ def _capital(text: str) -> str:
 
 def _no_move(status: str, legal: list[Move]) -> Hint | None:
     if status == "won":
-        return Hint(None, "heuristic", "The game is won: there is nothing left to do.")
+        return Hint(None, "heuristic", _("The game is won: there is nothing left to do."))
     if not legal:
-        return Hint(None, "heuristic", "No move is left: the game cannot go on.")
+        return Hint(None, "heuristic", _("No move is left: the game cannot go on."))
     return None
 
 
@@ -145,10 +157,15 @@ def _peeking_hint(game: Game, time_limit: float | None, node_limit: int | None,
         return ending
     result = solve(game, time_limit=time_limit, node_limit=node_limit, cancel=cancel)
     if result.verdict == "winnable" and result.line:
-        return Hint(result.line[0], "winning", "Looking at the hidden cards, the solver found a winning line that "
-                                               f"starts with this move ({len(result.line)} moves to a win).",
-                    peeked=True)
+        return Hint(result.line[0], "winning", ngettext(
+            "Looking at the hidden cards, the solver found a winning line that starts with this move ({count} move "
+            "to a win).",
+            "Looking at the hidden cards, the solver found a winning line that starts with this move ({count} moves "
+            "to a win).", len(result.line)).format(count=len(result.line)), peeked=True)
     move, why = rank_moves(game.knowledge(), game.legal_moves())[0]
-    prefix = ("Looking at the hidden cards, the solver proved that this position can no longer be won. "
-              if result.verdict == "unwinnable" else "")
-    return Hint(move, "heuristic", f"{prefix}Rule of thumb: {why}", peeked=True)
+    if result.verdict == "unwinnable":
+        reason = _("Looking at the hidden cards, the solver proved that this position can no longer be won. Rule of "
+                   "thumb: {why}").format(why=why)
+    else:
+        reason = _("Rule of thumb: {why}").format(why=why)
+    return Hint(move, "heuristic", reason, peeked=True)

@@ -7,7 +7,7 @@ and the public API live in :mod:`solitaire_widget.game`, which is the only modul
 
 from __future__ import annotations
 
-from ..rules import VariantRules
+from ..variants import VariantRules
 from .camelot import CamelotEngine
 from .klondike import KlondikeEngine
 

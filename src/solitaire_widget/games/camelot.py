@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import CODE, JACK, KING, QUEEN, RANK, article, card_label, parse_card
+from ..cards import CODE, JACK, KING, QUEEN, RANK, card_label, parse_card
 from ..checks import short
+from ..i18n import N_, ngettext, translate
+from ..i18n import gettext as _
 from ..moves import CELL_INDEX, CELLS, Move
-from ..rules import VariantRules
+from ..variants import VariantRules
 from . import compiled
 from .base import card_list, check_full_deck, field
 
@@ -26,11 +28,14 @@ CENTRE = (5, 6, 9, 10)
 #: Where each court rank may go, and how the rule book says it.
 COURT_CELLS = {KING: CORNERS, QUEEN: TOP_BOTTOM, JACK: LEFT_RIGHT}
 _COURT_RULE = {
-    KING: "A King may only go in an empty corner (r1c1, r1c4, r4c1 or r4c4).",
-    QUEEN: "A Queen may only go in an empty middle cell of the top or bottom row (r1c2, r1c3, r4c2 or r4c3).",
-    JACK: "A Jack may only go in an empty middle cell of the left or right column (r2c1, r3c1, r2c4 or r3c4).",
+    KING: N_("A King may only go in an empty corner (r1c1, r1c4, r4c1 or r4c4)."),
+    QUEEN: N_("A Queen may only go in an empty middle cell of the top or bottom row (r1c2, r1c3, r4c2 or r4c3)."),
+    JACK: N_("A Jack may only go in an empty middle cell of the left or right column (r2c1, r3c1, r2c4 or r3c4)."),
 }
 _ALL_CELLS = tuple(range(16))
+#: The partner that makes ten with a card, by that partner's rank, as a refusal names it ("an Ace", "a 4").
+_PARTNERS = {1: N_("an Ace"), 2: N_("a 2"), 3: N_("a 3"), 4: N_("a 4"), 5: N_("a 5"), 6: N_("a 6"), 7: N_("a 7"),
+             8: N_("an 8"), 9: N_("a 9")}
 _DEAL = Move.deal()
 _PLACE = tuple(Move.place(cell) for cell in CELLS)
 _REMOVE_ONE = tuple(Move.remove(cell) for cell in CELLS)
@@ -170,82 +175,94 @@ class CamelotEngine:
         return fields
 
     # Explanations --------------------------------------------------------------------------------------------
+    # Whole sentences with named placeholders, translated as wholes (see solitaire_widget.i18n).
 
     def reason(self, move: Move) -> str | None:
         kind = move.kind
         if kind == "redeal":
-            return "Camelot has no redeals: the stock goes round once."
+            return _("Camelot has no redeals: the stock goes round once.")
         if kind == "move":
-            return ("Camelot has no 'move' moves: a dealt card goes from the waste into the grid with 'place', "
-                    "and cards leave the grid with 'remove'.")
+            return _("Camelot has no 'move' moves: a dealt card goes from the waste into the grid with 'place', and "
+                     "cards leave the grid with 'remove'.")
         waste = self.waste
         if kind == "deal":
             if waste:
-                return (f"Place the {card_label(waste[-1])} from the waste first: a dealt card must go into the grid "
-                        "at once.")
+                return _("Place the {card} from the waste first: a dealt card must go into the grid at once.").format(
+                    card=card_label(waste[-1]))
             if not self.stock:
-                return "The stock is empty, and Camelot has no redeals."
+                return _("The stock is empty, and Camelot has no redeals.")
             if EMPTY not in self.grid:
-                return "Every cell is full: remove Tens and pairs that add up to ten before dealing again."
+                return _("Every cell is full: remove Tens and pairs that add up to ten before dealing again.")
             return None
         if kind == "place":
             if not waste:
-                return "There is no card on the waste to place: deal one from the stock first."
+                return _("There is no card on the waste to place: deal one from the stock first.")
             card, cell = waste[-1], move._d
             if self.grid[cell] != EMPTY:
-                return f"{move.dst} already holds the {card_label(self.grid[cell])}; a cell holds one card."
+                return _("{cell} already holds the {card}; a cell holds one card.").format(
+                    cell=move.dst, card=card_label(self.grid[cell]))
             if cell not in allowed_cells(card):
-                return _COURT_RULE[RANK[card]]
+                return translate(_COURT_RULE[RANK[card]])
             return None
         return self._remove_reason(move)
 
     def _remove_reason(self, move: Move) -> str | None:
         if self.waste:
-            return f"Place the {card_label(self.waste[-1])} from the waste first."
+            return _("Place the {card} from the waste first.").format(card=card_label(self.waste[-1]))
         if self.phase == "fill":
             empty = self._empty_cells()
-            return (f"Removing starts only when the grid is full (or the stock and the waste are both empty): "
-                    f"{empty} cell{'s are' if empty != 1 else ' is'} still empty.")
+            return ngettext("Removing starts only when the grid is full (or the stock and the waste are both empty): "
+                            "{count} cell is still empty.",
+                            "Removing starts only when the grid is full (or the stock and the waste are both empty): "
+                            "{count} cells are still empty.", empty).format(count=empty)
         cells = move._cells
         if len(cells) == 2 and cells[0] == cells[1]:
-            return "A pair takes two different cells."
+            return _("A pair takes two different cells.")
         cards = [self.grid[i] for i in cells]
         for name, card in zip(move.cells, cards, strict=True):
             if card == EMPTY:
-                return f"{name} is empty: there is nothing to remove there."
+                return _("{cell} is empty: there is nothing to remove there.").format(cell=name)
         if any(_is_court(c) for c in cards):
-            return "Court cards (Jacks, Queens and Kings) are never removed: they stay to fill the border."
+            return _("Court cards (Jacks, Queens and Kings) are never removed: they stay to fill the border.")
         values = [RANK[c] for c in cards]
         if len(cards) == 1:
             if values[0] == 10:
                 return None
-            return (f"Only a Ten is removed on its own; the {card_label(cards[0])} needs a partner that makes ten "
-                    f"with it ({article('Ace' if values[0] == 9 else str(10 - values[0]))}).")
+            partner = 1 if values[0] == 9 else 10 - values[0]
+            return _("Only a Ten is removed on its own; the {card} needs a partner that makes ten with it ({partner})."
+                     ).format(card=card_label(cards[0]), partner=translate(_PARTNERS[partner]))
         if 10 in values:
-            return "A Ten is removed on its own, not as part of a pair."
+            return _("A Ten is removed on its own, not as part of a pair.")
         if sum(values) != 10:
-            return (f"The {card_label(cards[0])} and the {card_label(cards[1])} add up to {sum(values)}, "
-                    "not ten.")
+            return _("The {first} and the {second} add up to {total}, not ten.").format(
+                first=card_label(cards[0]), second=card_label(cards[1]), total=sum(values))
         return None
 
     def explain_legal(self, move: Move) -> str:
         if move.kind == "deal":
             left = len(self.stock) - 1
-            return (f"Dealing turns the stock's top card onto the waste ({left} left in the stock); it must then be "
-                    "placed in the grid.")
+            return _("Dealing turns the stock's top card onto the waste ({left} left in the stock); it must then be "
+                     "placed in the grid.").format(left=left)
         if move.kind == "place":
             card = self.waste[-1]
             rank = RANK[card]
-            rule = {KING: "a King goes in an empty corner",
-                    QUEEN: "a Queen goes in an empty middle cell of the top or bottom row",
-                    JACK: "a Jack goes in an empty middle cell of the left or right column"}.get(
-                rank, "a card that is not a court card may go in any empty cell")
-            return f"The {card_label(card)} goes into {move.dst}: {rule}."
+            words = {"card": card_label(card), "cell": move.dst}
+            if rank == KING:
+                return _("The {card} goes into {cell}: a King goes in an empty corner.").format(**words)
+            if rank == QUEEN:
+                return _("The {card} goes into {cell}: a Queen goes in an empty middle cell of the top or bottom "
+                         "row.").format(**words)
+            if rank == JACK:
+                return _("The {card} goes into {cell}: a Jack goes in an empty middle cell of the left or right "
+                         "column.").format(**words)
+            return _("The {card} goes into {cell}: a card that is not a court card may go in any empty cell.").format(
+                **words)
         cards = [self.grid[i] for i in move._cells]
         if len(cards) == 1:
-            return f"The {card_label(cards[0])} in {move.cells[0]} is a Ten, so it is removed on its own."
-        return (f"The {card_label(cards[0])} and the {card_label(cards[1])} add up to ten, so they are removed "
-                "together.")
+            return _("The {card} in {cell} is a Ten, so it is removed on its own.").format(
+                card=card_label(cards[0]), cell=move.cells[0])
+        return _("The {first} and the {second} add up to ten, so they are removed together.").format(
+            first=card_label(cards[0]), second=card_label(cards[1]))
 
     # Game over ---------------------------------------------------------------------------------------------------
 

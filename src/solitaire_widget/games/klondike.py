@@ -12,21 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import (
-    CODE,
-    KING,
-    RANK,
-    RED,
-    SUIT,
-    article,
-    card_label,
-    parse_card,
-    rank_name,
-)
+from ..cards import CODE, KING, RANK, RED, SUIT, card_label, card_with_article, parse_card, rank_words
 from ..checks import short
 from ..deals import lay_out
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..moves import FOUNDATION0, PILES, TABLEAU0, Move
-from ..rules import VariantRules
+from ..variants import VariantRules
 from . import compiled
 from .base import card_list, check_full_deck, count_field, field
 
@@ -358,67 +350,75 @@ class KlondikeEngine:
         }
 
     # Explanations --------------------------------------------------------------------------------------------
-
-    def _pile_words(self, index: int) -> str:
-        if index == WASTE:
-            return "the waste"
-        if index == STOCK:
-            return "the stock"
-        return PILES[index]
+    # Every sentence is whole, with named placeholders, so that each language translates it as a whole (see
+    # solitaire_widget.i18n). Piles are named by their notation (t3, f1), which every language keeps.
 
     def reason(self, move: Move) -> str | None:
         """``None`` when ``move`` is legal here; otherwise the rule it breaks, in words a learner understands."""
-        title = self.rules.title
+        title = self.rules.local_title
         kind = move.kind
         if kind in ("place", "remove"):
-            return f"{title} has no '{kind}' moves: placing and removing belong to Camelot."
+            if kind == "place":
+                return _("{game} has no 'place' moves: placing and removing belong to Camelot.").format(game=title)
+            return _("{game} has no 'remove' moves: placing and removing belong to Camelot.").format(game=title)
         if kind == "deal":
             if self.stock:
                 return None
             if self.waste and self._can_redeal():
-                return "The stock is empty: redeal to turn the waste back over, then deal again."
-            return "The stock is empty and no redeal is left: there is nothing more to deal."
+                return _("The stock is empty: redeal to turn the waste back over, then deal again.")
+            return _("The stock is empty and no redeal is left: there is nothing more to deal.")
         if kind == "redeal":
             if self.stock:
                 left = len(self.stock)
-                return (f"A redeal is allowed only once the stock is empty; it still holds {left} "
-                        f"card{'s' if left != 1 else ''}.")
+                return ngettext("A redeal is allowed only once the stock is empty; it still holds {count} card.",
+                                "A redeal is allowed only once the stock is empty; it still holds {count} cards.",
+                                left).format(count=left)
             if not self.waste:
-                return "There is nothing to redeal: the waste is empty."
+                return _("There is nothing to redeal: the waste is empty.")
             if not self._can_redeal():
                 return self._no_redeal_text()
             return None
         return self._move_reason(move)
 
     def _no_redeal_text(self) -> str:
+        title = self.rules.local_title
         if self.redeals == 0:
-            return f"No redeal is allowed in this game of {self.rules.title}: the stock goes round only once."
-        passes = "three passes" if self.redeals == 2 else f"{self.redeals + 1} passes"
-        return f"No redeal is left: {self.rules.title} allows {passes} through the stock in all."
+            return _("No redeal is allowed in this game of {game}: the stock goes round only once.").format(game=title)
+        passes = self.redeals + 1
+        return ngettext("No redeal is left: {game} allows {count} pass through the stock in all.",
+                        "No redeal is left: {game} allows {count} passes through the stock in all.",
+                        passes).format(game=title, count=passes)
 
     def _move_reason(self, move: Move) -> str | None:
-        title, s, d, n = self.rules.title, move._s, move._d, move.count
+        title, s, d, n = self.rules.local_title, move._s, move._d, move.count
         last = TABLEAU0 + self.columns
         for index, name in ((s, move.src), (d, move.dst)):
             if index >= last:
-                return f"{title} has {self.columns} columns, t1 to t{self.columns}: there is no {name}."
+                return ngettext("{game} has {count} columns, t1 to t{count}: there is no {pile}.",
+                                "{game} has {count} columns, t1 to t{count}: there is no {pile}.", self.columns).format(
+                    game=title, count=self.columns, pile=name)
         if s == d:
-            return "A card cannot be moved onto the pile it is already on."
+            return _("A card cannot be moved onto the pile it is already on.")
         if s == STOCK:
-            return "Cards never move straight out of the stock: deal them onto the waste first."
-        if d in (STOCK, WASTE):
-            return (f"Nothing can be put on {self._pile_words(d)}: the waste only takes cards dealt from the "
-                    "stock, and the stock only gets the waste back by a redeal.")
+            return _("Cards never move straight out of the stock: deal them onto the waste first.")
+        if d == STOCK:
+            return _("Nothing can be put on the stock: the waste only takes cards dealt from the stock, and the stock "
+                     "only gets the waste back by a redeal.")
+        if d == WASTE:
+            return _("Nothing can be put on the waste: the waste only takes cards dealt from the stock, and the stock "
+                     "only gets the waste back by a redeal.")
         src = self.piles[s]
         if not src:
-            return f"There is no card to move: {self._pile_words(s)} is empty."
+            if s == WASTE:
+                return _("There is no card to move: the waste is empty.")
+            return _("There is no card to move: {pile} is empty.").format(pile=move.src)
         if s == WASTE and n > 1:
-            return "Only the top card of the waste can be played, one card at a time."
+            return _("Only the top card of the waste can be played, one card at a time.")
         if FOUNDATION0 <= s < TABLEAU0:
             if d < TABLEAU0:
-                return "Moving a card from one foundation to another changes nothing, so it is not a move."
+                return _("Moving a card from one foundation to another changes nothing, so it is not a move.")
             if n > 1:
-                return "Cards come down from a foundation one at a time."
+                return _("Cards come down from a foundation one at a time.")
         else:
             text = self._group_reason(src, move.src, n)
             if text:
@@ -430,92 +430,163 @@ class KlondikeEngine:
 
     def _group_reason(self, column: list[int], name: str, n: int) -> str | None:
         if n > len(column):
-            return f"{name} holds only {len(column)} card{'s' if len(column) != 1 else ''}; it cannot give {n}."
+            return ngettext("{pile} holds only {count} card; it cannot give {wanted}.",
+                            "{pile} holds only {count} cards; it cannot give {wanted}.",
+                            len(column)).format(pile=name, count=len(column), wanted=n)
         if any(c >= DOWN for c in column[-n:]):
-            return (f"The {n} top cards of {name} include a face-down card; only face-up cards can move, "
-                    "and a face-down card turns up only when it is uncovered.")
+            return ngettext("The top card of {pile} is face down; only face-up cards can move, and a face-down card "
+                            "turns up only when it is uncovered.",
+                            "The {count} top cards of {pile} include a face-down card; only face-up cards can move, "
+                            "and a face-down card turns up only when it is uncovered.", n).format(count=n, pile=name)
         if n > 1 and self._run_start(column) > len(column) - n:
-            return (f"The {n} top cards of {name} are not built {self.rules.build_text}, so they cannot move "
-                    f"together in {self.rules.title}.")
+            if self.rules.build == "other-suit":
+                text = ngettext("The {count} top cards of {pile} are not built down by one, in any suit other than "
+                                "the card's own, so they cannot move together in {game}.",
+                                "The {count} top cards of {pile} are not built down by one, in any suit other than "
+                                "the card's own, so they cannot move together in {game}.", n)
+            else:
+                text = ngettext("The {count} top cards of {pile} are not built down by one, in alternating colours, "
+                                "so they cannot move together in {game}.",
+                                "The {count} top cards of {pile} are not built down by one, in alternating colours, "
+                                "so they cannot move together in {game}.", n)
+            return text.format(count=n, pile=name, game=self.rules.local_title)
         return None
 
     def _foundation_reason(self, card: int, name: str, pile: list[int], n: int) -> str | None:
         if n > 1:
-            return "Cards go up to a foundation one at a time."
+            return _("Cards go up to a foundation one at a time.")
         if not pile:
             if RANK[card] == 1:
                 return None
-            return f"Only an Ace can start an empty foundation; the {card_label(card)} cannot."
+            return _("Only an Ace can start an empty foundation; the {card} cannot.").format(card=card_label(card))
         top = pile[-1]
         if card == top + 1 and RANK[card] != 1:
             return None
         if RANK[top] == KING:
-            return f"{name} is complete, from Ace to King: nothing more goes on it."
-        return (f"The {card_label(card)} cannot go on {name}, which has the {card_label(top)} on top: a foundation "
-                f"builds up in suit, so the {card_label(top + 1)} goes there next.")
+            return _("{pile} is complete, from Ace to King: nothing more goes on it.").format(pile=name)
+        return _("The {card} cannot go on {pile}, which has the {top} on top: a foundation builds up in suit, so the "
+                 "{next} goes there next.").format(card=card_label(card), pile=name, top=card_label(top),
+                                                   next=card_label(top + 1))
 
     def _tableau_reason(self, card: int, name: str, column: list[int], n: int) -> str | None:
-        title = self.rules.title
+        title = self.rules.local_title
         if not column:
             if self._any_empty or RANK[card] == KING:
                 return None
-            what = "card" if n == 1 else "group headed by"
-            return (f"Only a King, or a group headed by a King, may fill an empty column in {title}; "
-                    f"this {what} the {card_label(card)} may not.")
+            if n == 1:
+                text = _("Only a King, or a group headed by a King, may fill an empty column in {game}; this card, the "
+                         "{card}, may not.")
+            else:
+                text = _("Only a King, or a group headed by a King, may fill an empty column in {game}; this group "
+                         "headed by the {card} may not.")
+            return text.format(game=title, card=card_label(card))
         top = column[-1]
         if top >= DOWN:  # only in a position given from outside; the rules never leave one
-            return f"The top card of {name} is face down: nothing can be placed on it."
+            return _("The top card of {pile} is face down: nothing can be placed on it.").format(pile=name)
         if card in self._on[top]:
             return None
-        label, top_label = card_label(card), card_label(top)
+        words = {"card": card_label(card), "a_card": card_with_article(card, capital=True), "top": card_label(top),
+                 "game": title}
         if RANK[top] == 1:
-            return f"Nothing can be built on an Ace in the tableau; the {label} cannot go on the {top_label}."
+            return _("Nothing can be built on an Ace in the tableau; the {card} cannot go on the {top}.").format(
+                **words)
         if RANK[card] + 1 != RANK[top]:
-            return (f"{article(label, capital=True)} cannot go on the {top_label}: the tableau builds down by one, "
-                    f"so only {article(rank_name(RANK[top] - 1))} goes on {article(rank_name(RANK[top]))}.")
+            return _("{a_card} cannot go on the {top}: the tableau builds down by one, so only {lower} goes on "
+                     "{higher}.").format(**words, lower=rank_words(RANK[top] - 1, "subject"),
+                                         higher=rank_words(RANK[top], "onto"))
         if self.rules.build == "other-suit":
-            return (f"{article(label, capital=True)} cannot go on the {top_label} in {title}: a card must be of a "
-                    "different suit from the card it is placed on.")
-        return (f"{article(label, capital=True)} cannot go on the {top_label} in {title}: the tableau builds in "
-                "alternating colours, red on black and black on red.")
+            return _("{a_card} cannot go on the {top} in {game}: a card must be of a different suit from the card it "
+                     "is placed on.").format(**words)
+        return _("{a_card} cannot go on the {top} in {game}: the tableau builds in alternating colours, red on black "
+                 "and black on red.").format(**words)
 
     def explain_legal(self, move: Move) -> str:
         """Why a legal ``move`` is allowed, in the same plain words as the refusals."""
-        title = self.rules.title
         if move.kind == "deal":
             turned = min(self.draw, len(self.stock))
-            what = "the stock's top card" if turned == 1 else f"the stock's top {turned} cards"
-            return f"Dealing turns {what} face up onto the waste ({len(self.stock) - turned} left in the stock)."
+            left = len(self.stock) - turned
+            if turned == 1:
+                return _("Dealing turns the stock's top card face up onto the waste ({left} left in the stock)."
+                         ).format(left=left)
+            return _("Dealing turns the stock's top {count} cards face up onto the waste ({left} left in the stock)."
+                     ).format(count=turned, left=left)
         if move.kind == "redeal":
             left = self.redeals_left
-            after = "unlimited redeals" if left is None else f"{left - 1} redeal{'s' if left != 2 else ''} left"
-            return f"The stock is empty, so the waste turns back over to make a new stock ({after})."
+            if left is None:
+                return _("The stock is empty, so the waste turns back over to make a new stock (unlimited redeals).")
+            return ngettext("The stock is empty, so the waste turns back over to make a new stock ({count} redeal "
+                            "left).",
+                            "The stock is empty, so the waste turns back over to make a new stock ({count} redeals "
+                            "left).", left - 1).format(count=left - 1)
         s, d, n = move._s, move._d, move.count
         src = self.piles[s]
         card = src[-n]
-        what = f"the {card_label(card)}" if n == 1 else f"the group of {n} headed by the {card_label(card)}"
-        where = self._pile_words(s)
+        words = {"card": card_label(card), "count": n, "from": move.src, "to": move.dst}
         if d < TABLEAU0:
             dst = self.piles[d]
-            rest = "an Ace starts an empty foundation" if not dst else \
-                f"it follows the {card_label(dst[-1])} up in suit"
-            text = f"{what[0].upper()}{what[1:]} goes from {where} up to {move.dst}: {rest}."
-        else:
-            column = self.piles[d]
-            if not column:
-                rule = "any card or group may fill an empty column" if self._any_empty else \
-                    "a King may fill an empty column"
-                text = (f"{what[0].upper()}{what[1:]} goes from {where} to the empty column {move.dst}: "
-                        f"in {title}, {rule}.")
+            if s == WASTE:
+                text = (_("The {card} goes from the waste up to {to}: an Ace starts an empty foundation.") if not dst
+                        else _("The {card} goes from the waste up to {to}: it follows the {top} up in suit."))
             else:
-                how = "a different suit" if self.rules.build == "other-suit" else "the other colour"
-                text = (f"{what[0].upper()}{what[1:]} goes from {where} onto the {card_label(column[-1])} in "
-                        f"{move.dst}: one rank lower and of {how}.")
+                text = (_("The {card} goes from {from} up to {to}: an Ace starts an empty foundation.") if not dst
+                        else _("The {card} goes from {from} up to {to}: it follows the {top} up in suit."))
+            text = text.format(**words, top=card_label(dst[-1]) if dst else "")
+        else:
+            text = self._explain_to_column(s, d, n, words)
             if FOUNDATION0 <= s < TABLEAU0:
-                text += " A card may come back down from a foundation (the score drops by one)."
+                text += " " + _("A card may come back down from a foundation (the score drops by one).")
         if s >= TABLEAU0 and len(src) > n and src[-n - 1] >= DOWN:
-            text += f" The face-down card under it in {move.src} turns up."
+            text += " " + _("The face-down card under it in {pile} turns up.").format(pile=move.src)
         return text
+
+    def _explain_to_column(self, s: int, d: int, n: int, words: dict[str, Any]) -> str:
+        """Why a legal move onto column ``d`` is allowed (its first sentence)."""
+        column = self.piles[d]
+        game = self.rules.local_title
+        if not column:
+            if self._any_empty:
+                if n > 1:
+                    text = ngettext("The group of {count} headed by the {card} goes from {from} to the empty column "
+                                    "{to}: in {game}, any card or group may fill an empty column.",
+                                    "The group of {count} headed by the {card} goes from {from} to the empty column "
+                                    "{to}: in {game}, any card or group may fill an empty column.", n)
+                elif s == WASTE:
+                    text = _("The {card} goes from the waste to the empty column {to}: in {game}, any card or group "
+                             "may fill an empty column.")
+                else:
+                    text = _("The {card} goes from {from} to the empty column {to}: in {game}, any card or group may "
+                             "fill an empty column.")
+            elif n > 1:
+                text = ngettext("The group of {count} headed by the {card} goes from {from} to the empty column {to}: "
+                                "in {game}, a King may fill an empty column.",
+                                "The group of {count} headed by the {card} goes from {from} to the empty column {to}: "
+                                "in {game}, a King may fill an empty column.", n)
+            elif s == WASTE:
+                text = _("The {card} goes from the waste to the empty column {to}: in {game}, a King may fill an "
+                         "empty column.")
+            else:
+                text = _("The {card} goes from {from} to the empty column {to}: in {game}, a King may fill an empty "
+                         "column.")
+            return text.format(**words, game=game)
+        other_suit = self.rules.build == "other-suit"
+        if n > 1:
+            text = (ngettext("The group of {count} headed by the {card} goes from {from} onto the {top} in {to}: one "
+                             "rank lower and of a different suit.",
+                             "The group of {count} headed by the {card} goes from {from} onto the {top} in {to}: one "
+                             "rank lower and of a different suit.", n) if other_suit else
+                    ngettext("The group of {count} headed by the {card} goes from {from} onto the {top} in {to}: one "
+                             "rank lower and of the other colour.",
+                             "The group of {count} headed by the {card} goes from {from} onto the {top} in {to}: one "
+                             "rank lower and of the other colour.", n))
+        elif s == WASTE:
+            text = (_("The {card} goes from the waste onto the {top} in {to}: one rank lower and of a different suit.")
+                    if other_suit else
+                    _("The {card} goes from the waste onto the {top} in {to}: one rank lower and of the other colour."))
+        else:
+            text = (_("The {card} goes from {from} onto the {top} in {to}: one rank lower and of a different suit.")
+                    if other_suit else
+                    _("The {card} goes from {from} onto the {top} in {to}: one rank lower and of the other colour."))
+        return text.format(**words, top=card_label(column[-1]))
 
     # Game over -------------------------------------------------------------------------------------------------
 

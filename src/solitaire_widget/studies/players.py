@@ -15,9 +15,9 @@ from typing import Any
 
 from ..advice import FairPlayer
 from ..game import new_game
-from ..rules import variant_rules
 from ..solver import compiled, solve
 from ..strategies import STRATEGIES, Strategy, play_out, strategies_for
+from ..variants import variant_rules
 
 __all__ = ["PLAYER_KINDS", "Player", "Row", "player_for"]
 

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..rules import variant_rules
+from ..variants import variant_rules
 
 __all__ = ["PublishedTable", "published", "published_tables"]
 

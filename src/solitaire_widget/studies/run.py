@@ -21,7 +21,7 @@ from tqdm.auto import tqdm
 
 from .._version import __version__
 from ..deals import MAX_DEAL
-from ..rules import variant_rules
+from ..variants import variant_rules
 from .players import Player, Row, player_for
 from .result import StudyResult
 from .store import Store

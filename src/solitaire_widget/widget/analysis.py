@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..advice import Chances
 from ..cards import card_label, parse_card
+from ..i18n import gettext as _
+from ..i18n import decimal, ngettext, percent
 from ..solver import locked_cards, solve
 
 if TYPE_CHECKING:
@@ -27,27 +29,46 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 IDLE: dict[str, Any] = {"state": "idle", "verdict": "", "text": ""}
-RUNNING: dict[str, Any] = {"state": "running", "verdict": "",
-                           "text": "Peeking at the hidden cards: checking whether this position can still be won…"}
-#: The win-chance meter when it is off, and while it works.
-METER_OFF: dict[str, Any] = {"state": "off", "share": None, "low": None, "high": None, "samples": 0,
+#: The win-chance meter when it is off.
+METER_OFF: dict[str, Any] = {"state": "off", "share": None, "low": None, "high": None, "samples": 0, "short": "",
                              "undecided": 0, "text": ""}
-METER_RUNNING: dict[str, Any] = {**METER_OFF, "state": "running", "text": "Win chance: working it out…"}
+
+
+def running_state() -> dict[str, Any]:
+    """The ``winnable`` trait while "Still winnable?" searches, in the language in force."""
+    return {"state": "running", "verdict": "",
+            "text": _("Peeking at the hidden cards: checking whether this position can still be won…")}
+
+
+def meter_running() -> dict[str, Any]:
+    """The ``meter`` trait while the chances are worked out."""
+    return {**METER_OFF, "state": "running", "text": _("Win chance: working it out…")}
 
 
 def meter_state(table: Chances) -> dict[str, Any]:
     """The ``meter`` trait for a finished estimate of the chances."""
     now = table.now
     low, high = now.interval
-    undecided = f", {now.undecided} undecided" if now.undecided else ""
-    text = (f"Win chance: about {now.share:.0%} (95% CI {low:.0%}–{high:.0%}, on {now.samples} deals the hidden "
-            f"cards could make{undecided})")
+    words = {"share": percent(now.share), "low": percent(low), "high": percent(high), "samples": now.samples,
+             "undecided": now.undecided}
+    # "likely between": the 95% interval, in words a player reads (see solitaire_widget.intervals).
+    if now.undecided:
+        text = ngettext("Win chance: about {share}, likely between {low} and {high}, from {samples} sampled deal of "
+                        "the hidden cards (undecided: {undecided}).",
+                        "Win chance: about {share}, likely between {low} and {high}, from {samples} sampled deals of "
+                        "the hidden cards (undecided: {undecided}).", now.samples).format(**words)
+    else:
+        text = ngettext("Win chance: about {share}, likely between {low} and {high}, from {samples} sampled deal of "
+                        "the hidden cards.",
+                        "Win chance: about {share}, likely between {low} and {high}, from {samples} sampled deals of "
+                        "the hidden cards.", now.samples).format(**words)
     return {"state": "done", "share": round(now.share, 4), "low": round(low, 4), "high": round(high, 4),
+            "short": _("Win chance ≈ {share}").format(share=words["share"]),
             "samples": now.samples, "undecided": now.undecided, "text": text}
 
 
 def lock_reason(game: Game) -> str:
-    """Why ``game`` is lost when locked cards prove it, as the end of a sentence ("" when none do).
+    """Why ``game`` is lost when locked cards prove it, as a sentence ("" when none do).
 
     Cards the player can see (face up in the columns, or in the waste) are named, so the board can teach why the
     game is over; the others are only counted, because a face-down card's name must never reach the browser.
@@ -59,28 +80,39 @@ def lock_reason(game: Game) -> str:
         return ""
     position = game.position()
     seen = {code for column in position["tableau"] for code in column if code.isupper()} | set(position["waste"])
-    parts = ["the " + card_label(parse_card(code)) for code in cards if code in seen]
-    hidden = len(cards) - len(parts)
+    shown = [card_label(parse_card(code)) for code in cards if code in seen]
+    hidden = len(cards) - len(shown)
+    if not shown:
+        return ngettext("A card you cannot see yet can never leave its place.",
+                        "{count} cards you cannot see yet can never leave their places.", hidden).format(count=hidden)
+    named = ", ".join(shown)
     if hidden:
-        parts.append(f"{'a card' if hidden == 1 else f'{hidden} cards'} you cannot see yet")
-    named = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return named + (" can never leave its place" if len(cards) == 1 else " can never leave their places")
+        return ngettext("These cards can never leave their places: {cards}, and a card you cannot see yet.",
+                        "These cards can never leave their places: {cards}, and {count} cards you cannot see yet.",
+                        hidden).format(cards=named, count=hidden)
+    if len(shown) == 1:
+        return _("The {card} can never leave its place.").format(card=shown[0])
+    return _("These cards can never leave their places: {cards}.").format(cards=named)
 
 
 def verdict_text(result: Any, lock: str = "") -> dict[str, Any]:
     """The ``winnable`` trait for a finished :class:`SolveResult`; ``lock`` is :func:`lock_reason`'s answer."""
     verdict = getattr(result, "verdict", "unknown")
     seconds = getattr(result, "stats", {}).get("seconds")
-    took = f" ({seconds:.1f} s)" if isinstance(seconds, (int, float)) else ""
+    took = decimal(seconds) if isinstance(seconds, (int, float)) else "?"
     if verdict == "winnable":
-        text = (f"Peeking at the hidden cards: still winnable, the solver found a win in {len(result.line)} "
-                f"moves{took}.")
+        text = ngettext("Peeking at the hidden cards: still winnable, the solver found a win in {moves} move "
+                        "({seconds} s).",
+                        "Peeking at the hidden cards: still winnable, the solver found a win in {moves} moves "
+                        "({seconds} s).", len(result.line)).format(moves=len(result.line), seconds=took)
     elif verdict == "unwinnable" and lock:
-        text = f"Peeking at the hidden cards: not winnable any more, {lock}."
+        text = _("Peeking at the hidden cards: not winnable any more. {reason}").format(reason=lock)
     elif verdict == "unwinnable":
-        text = f"Peeking at the hidden cards: not winnable any more, the solver tried every line{took}."
+        text = _("Peeking at the hidden cards: not winnable any more, the solver tried every line ({seconds} s)."
+                 ).format(seconds=took)
     else:
-        text = f"Peeking at the hidden cards: undecided, the solver ran out of time{took}."
+        text = _("Peeking at the hidden cards: undecided, the solver ran out of time ({seconds} s).").format(
+            seconds=took)
     return {"state": "done", "verdict": verdict, "text": text}
 
 

@@ -15,12 +15,16 @@ from ..moves import Move
 
 #: Actions that carry nothing but their name.
 SIMPLE_ACTIONS = frozenset({
-    "undo", "redo", "restart", "new_deal", "hint", "winnable", "lesson_next", "lesson_back", "lesson_close",
-    "coach_close",
+    "undo", "redo", "restart", "hint", "winnable", "lesson_next", "lesson_back", "lesson_close", "coach_close",
+    "finish",
 })
-ACTIONS = SIMPLE_ACTIONS | {"play", "foundation"}
+ACTIONS = SIMPLE_ACTIONS | {"play", "foundation", "page_language", "new_deal"}
 _COMMON = {"type", "rev", "seq", "view", "action"}
-_EXTRA = {"play": {"move"}, "foundation": {"pile"}}
+_EXTRA = {"play": {"move"}, "foundation": {"pile"}, "page_language": {"language"},
+          "new_deal": {"variant", "options", "deal", "deals"}}
+#: The most options a game has, and the longest name of a game, an option or a kind of deal.
+_MAX_OPTIONS = 4
+_MAX_NAME = 32
 _MAX_VIEW_ID = 64
 
 
@@ -34,6 +38,11 @@ class Intent:
     view: str
     move: Move | None = None
     pile: str | None = None
+    language: str | None = None
+    variant: str | None = None
+    options: dict[str, int] | None = None
+    deal: int | str | None = None
+    deals: str | None = None
 
 
 def _whole(value: object) -> bool:
@@ -76,4 +85,32 @@ def parse_intent(content: object) -> Intent:
         if not isinstance(pile, str) or len(pile) > 8:
             raise ValueError(f"a 'foundation' intent names the pile whose top card goes up, not {short(pile)}")
         return Intent(action, rev, seq, view, pile=pile)
+    if action == "page_language":
+        language = content.get("language")
+        if not isinstance(language, str) or len(language) > 35:
+            raise ValueError(f"a 'page_language' intent gives the page's language tag, such as 'el-GR', not "
+                             f"{short(language)}")
+        return Intent(action, rev, seq, view, language=language)
+    if action == "new_deal":
+        return _new_deal(content, rev, seq, view)
     return Intent(action, rev, seq, view)
+
+
+def _new_deal(content: dict, rev: int, seq: int, view: str) -> Intent:
+    """A 'new_deal' intent: every field optional (none: a fresh deal of the same game). Only the shapes are
+    checked here; whether the game, options and deal exist is the widget's question (dealing.resolve)."""
+    variant, options = content.get("variant"), content.get("options")
+    deal, deals = content.get("deal"), content.get("deals")
+    if variant is not None and (not isinstance(variant, str) or len(variant) > _MAX_NAME):
+        raise ValueError(f"a 'new_deal' intent names the game as text, such as 'athena', not {short(variant)}")
+    if options is not None:
+        if (not isinstance(options, dict) or len(options) > _MAX_OPTIONS
+                or not all(isinstance(key, str) and len(key) <= _MAX_NAME and _whole(value)
+                           for key, value in options.items())):
+            raise ValueError(f"a 'new_deal' intent's options map option names to whole numbers, such as "
+                             f"{{'draw': 3}}, not {short(options)}")
+    if deal is not None and not (_whole(deal) or deal in ("next", "previous")):
+        raise ValueError(f"a 'new_deal' intent's deal is a deal number, 'next' or 'previous', not {short(deal)}")
+    if deals is not None and (not isinstance(deals, str) or len(deals) > _MAX_NAME):
+        raise ValueError(f"a 'new_deal' intent's deals names a kind of deal, such as 'winnable', not {short(deals)}")
+    return Intent("new_deal", rev, seq, view, variant=variant, options=options, deal=deal, deals=deals)

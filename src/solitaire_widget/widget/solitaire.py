@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -21,16 +23,21 @@ import traitlets
 from ipywidgets import CallbackDispatcher
 
 from ..advice import Chances, Review, chances, hint
+from ..advice.deals import DEAL_KINDS, PickedDeal, check_kind, pick_deal
 from ..cards import card_label, parse_card
 from ..checks import flag, number, short
-from ..deals import check_deal
+from ..finish import finishing_moves
 from ..game import Game, new_game
+from ..i18n import check_language, default_language, get_language, using
+from ..i18n import gettext as _
 from ..knowledge import Knowledge
 from ..moves import Move
-from .analysis import IDLE, METER_OFF, METER_RUNNING, RUNNING, BackgroundSearch, meter_state, winnable_state
+from . import dealing
+from .analysis import IDLE, METER_OFF, BackgroundSearch, meter_running, meter_state, running_state, winnable_state
 from .intents import Intent, parse_intent, reply_address
 from .lesson import NO_LESSON, Lesson
-from .view import describe, masked_view, move_marks, move_words, pile_words, status_line
+from .scorekeeper import Scorekeeper
+from .view import board_words, describe, masked_view, move_marks, status_line, undone
 
 __all__ = ["MoveEvent", "Solitaire"]
 
@@ -40,6 +47,8 @@ CARD_BACKS = ("classic", "lattice", "plain")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
 EventKind = Literal["play", "undo", "redo", "restart", "new_deal"]
+#: Seconds between two moves of a finish on the board, so that each card is seen to fly home.
+FINISH_STEP = 0.15
 Source = Literal["board", "python"]
 
 
@@ -135,27 +144,59 @@ class Solitaire(anywidget.AnyWidget):
     coach = _Flag(False).tag(sync=True)
     #: Keep the deal number off the board until the game ends (for a class, or a fair contest).
     hide_deal = _Flag(False).tag(sync=True)
+    #: Which random deals New deal picks: ``"any"``, ``"winnable"`` (the solver proved a win exists before the
+    #: game starts, and the board says so), or ``"easy"``, ``"medium"``, ``"hard"`` (winnable, and of that
+    #: difficulty for a player: see :func:`solitaire_widget.difficulty`). A deal asked for by number is dealt as is.
+    deals = _Choice(DEAL_KINDS, "any").tag(sync=True)
+    #: What the board says of the deal on it: ``{"kind", "level", "text", "searching"}`` (see :attr:`deals`).
+    deal_note = traitlets.Dict().tag(sync=True)
+    #: Finish by itself: once the game is won in all but the moving, play the cards home (see :meth:`finish`).
+    auto_finish = _Flag(False).tag(sync=True)
+    #: Show a clock on the status line, running from the first move to the end of the game.
+    clock = _Flag(False).tag(sync=True)
+    #: What the board keeps of this game: ``{"seconds", "running"}`` for the clock, ``"result"`` (a sentence once
+    #: the game is over), and the Statistics panel (``"rows"`` of [label, value], or a ``"note"`` saying why not).
+    record = traitlets.Dict().tag(sync=True)
+    #: The language the board speaks, as a code ("en", "el", "ru"): the one given, else ``sw.set_language()``'s,
+    #: else JupyterLab's (as the page reports it), else the kernel's locale, else English (set it with
+    #: :meth:`set_language`).
+    language = traitlets.Unicode("en").tag(sync=True)
+    #: The words the front end shows (toolbar, banners, labels, card names), in :attr:`language`.
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, variant: str | None = None, deal: int | None = None, *, game: Game | None = None,
                  highlight: bool = True, animate: bool = True, four_color: bool = False,
                  card_size: str = "medium", card_back: str = "classic", high_contrast: bool = False,
-                 show_chances: bool = False, coach: bool = False, hide_deal: bool = False, hint_time: float = 1.0, chance_time: float = 1.0, solve_time: float = 10.0,
-                 **options: int) -> None:
+                 show_chances: bool = False, coach: bool = False, hide_deal: bool = False, deals: str = "any",
+                 auto_finish: bool = False, clock: bool = False, keep_statistics: bool = True,
+                 language: str | None = None, hint_time: float = 1.0, chance_time: float = 1.0,
+                 solve_time: float = 10.0, **options: int) -> None:
         # Set before anything can fail: ipywidgets closes even a half-built widget when it is collected.
         self._lock = threading.RLock()
         self._check = BackgroundSearch("solitaire-winnable")
         self._hinting = BackgroundSearch("solitaire-hint")
         self._analysing = BackgroundSearch("solitaire-chances")
+        self._dealing = BackgroundSearch("solitaire-deal")
+        self._finishing = threading.Event()  # set while a finish plays out on the board; cleared to stop it
+        self._finisher: threading.Thread | None = None
         #: The fair chances of the position at a revision, once worked out: (rev, knowledge, chances).
         self._analysis: tuple[int, Knowledge, Chances] | None = None
         # Every argument is checked before the widget opens its channel to the browser: nothing half-built stays.
         for name, value in (("highlight", highlight), ("animate", animate), ("four_color", four_color),
                             ("show_chances", show_chances), ("coach", coach), ("hide_deal", hide_deal),
-                            ("card_size", card_size), ("card_back", card_back), ("high_contrast", high_contrast)):
+                            ("card_size", card_size), ("card_back", card_back), ("high_contrast", high_contrast),
+                            ("deals", deals), ("auto_finish", auto_finish), ("clock", clock)):
             self.class_traits()[name].validate(self, value)
+        self._keeper = Scorekeeper(flag(keep_statistics, "keep_statistics"))
+        self._chosen_language = None if language is None else check_language(language)
+        self._page_language: str | None = None
         self._hint_time = _seconds("hint_time", hint_time)
         self._chance_time = _seconds("chance_time", chance_time)
         self._solve_time = _seconds("solve_time", solve_time)
+        picked: PickedDeal | None = None
+        if game is None and deal is None and deals != "any":
+            picked = pick_deal("athena" if variant is None else variant, deals, options=options)
+            deal = picked.deal
         if game is None:
             game = new_game("athena" if variant is None else variant, deal, **options)
         elif not isinstance(game, Game):
@@ -163,21 +204,39 @@ class Solitaire(anywidget.AnyWidget):
         elif variant is not None or deal is not None or options:
             raise ValueError("pass either game= or variant/deal/options, not both")
         self._game = game
+        self._note = dealing.note(deals, picked)
         self._rev = 0
         self._message_id = 0
         self._lesson: Lesson | None = None
         self._callbacks = CallbackDispatcher()
-        super().__init__(
-            view=masked_view(game, 0, hide_deal), status_line=status_line(game, hide_deal), lesson_state=NO_LESSON,
-            winnable=IDLE, meter=METER_OFF, message={"text": "", "kind": "", "id": 0}, highlight=highlight,
-            animate=animate, four_color=four_color, card_size=card_size, card_back=card_back,
-            high_contrast=high_contrast, show_chances=show_chances, coach=coach, hide_deal=hide_deal,
-        )
+        spoken = self._effective_language()
+        with using(spoken):
+            super().__init__(
+                view=masked_view(game, 0, hide_deal), status_line=status_line(game, hide_deal),
+                lesson_state=NO_LESSON, winnable=IDLE, meter=METER_OFF, message={"text": "", "kind": "", "id": 0},
+                highlight=highlight, animate=animate, four_color=four_color, card_size=card_size,
+                card_back=card_back, high_contrast=high_contrast, show_chances=show_chances, coach=coach,
+                hide_deal=hide_deal, deals=deals, deal_note=self._note, auto_finish=auto_finish, clock=clock,
+                record=self._keeper.record(game), language=spoken, words=board_words(game),
+            )
         self.on_msg(self._on_board_message)
         self.observe(self._deal_shown, names=["hide_deal"])
         self.observe(self._advice_switched, names=["show_chances", "coach"])
+        self.observe(self._finish_switched, names=["auto_finish"])
         if show_chances or coach:
             self._analyse(None, None)
+
+    @property
+    def keep_statistics(self) -> bool:
+        """Whether this board keeps its games in the lasting statistics (:func:`solitaire_widget.statistics`); set
+        it to False to play off the record (the clock and the counts of hints and undos still show)."""
+        return self._keeper.keep
+
+    @keep_statistics.setter
+    def keep_statistics(self, value: bool) -> None:
+        with self._speaking():
+            self._keeper.keep = flag(value, "keep_statistics")
+            self.record = self._keeper.record(self._game)
 
     # Budgets, checked when set ----------------------------------------------------------------------------------
 
@@ -221,9 +280,45 @@ class Solitaire(anywidget.AnyWidget):
             self.send_state(tried)
 
     def _deal_shown(self, change: dict[str, Any]) -> None:
-        with self._lock:
+        with self._speaking():
             self.view = masked_view(self._game, self._rev, self.hide_deal)
             self.status_line = status_line(self._game, self.hide_deal)
+
+    # Languages -------------------------------------------------------------------------------------------------
+
+    def set_language(self, language: str | None) -> None:
+        """Speak ``language`` ("en", "el", "ru"; None: choose by itself, see :attr:`language`); the board's words
+        change at once. A wrong code is a ValueError naming the languages there are."""
+        chosen = None if language is None else check_language(language)
+        with self._lock:
+            self._chosen_language = chosen
+            self._speak(self._effective_language())
+
+    def _effective_language(self) -> str:
+        """The language the board speaks now (see :attr:`language`)."""
+        if self._chosen_language is not None:
+            return self._chosen_language
+        default = default_language()
+        if default is not None:
+            return default
+        return self._page_language or get_language()
+
+    @contextmanager
+    def _speaking(self) -> Iterator[None]:
+        """Hold the board's lock, and speak its language, for a change and the words it shows."""
+        with self._lock, using(self._effective_language()):
+            yield
+
+    def _speak(self, language: str) -> None:
+        """Say everything on the board again in ``language`` (called with the lock held)."""
+        with using(language):  # everything is worked out first, so that a failure changes nothing
+            words = board_words(self._game)
+            view = masked_view(self._game, self._rev, self.hide_deal)
+            line = status_line(self._game, self.hide_deal)
+            lesson = self._lesson.state(self._game) if self._lesson is not None else self.lesson_state
+        with self.hold_sync():
+            self.language, self.words, self.view, self.status_line, self.lesson_state = (
+                language, words, view, line, lesson)
 
     # The game --------------------------------------------------------------------------------------------------
 
@@ -237,30 +332,41 @@ class Solitaire(anywidget.AnyWidget):
 
     def play(self, move: Move | dict | str) -> Move:
         """Play ``move`` (a Move, its dict or its text) on the board; ``IllegalMove`` if the rules forbid it."""
-        with self._lock:
+        with self._speaking():
             return self._play(move, "python")
 
     def undo(self) -> Move:
         """Take back the last move; ``ValueError`` when there is none."""
-        with self._lock:
+        with self._speaking():
             return self._step("undo", "python")
 
     def redo(self) -> Move:
         """Play again the move last taken back; ``ValueError`` when there is none."""
-        with self._lock:
+        with self._speaking():
             return self._step("redo", "python")
 
     def restart(self) -> None:
         """Back to the start of this deal (the lesson, if any, stays)."""
-        with self._lock:
+        with self._speaking():
             self._restart("python")
 
-    def new_deal(self, deal: int | None = None) -> None:
-        """A new game of the same variant and options: deal number ``deal``, or a fresh one."""
-        if deal is not None:
-            deal = check_deal(deal)
-        with self._lock:
-            self._new_deal(deal, "python")
+    def new_deal(self, deal: int | str | None = None, *, variant: str | None = None, **options: int) -> None:
+        """A new game: deal number ``deal``, ``"next"`` or ``"previous"`` (one on from this deal), or a fresh one
+        of the kind :attr:`deals` asks for (None). ``variant`` switches to another game and ``options`` to other
+        options (by default the same game; the same options when the game stays, its defaults when it changes).
+
+        >>> w.new_deal(variant="klondike", draw=3)    # doctest: +SKIP
+        >>> w.new_deal("next")                        # doctest: +SKIP
+
+        A search for a winnable deal runs here, in the kernel, for up to 20 seconds (the board's buttons run it in
+        a worker thread instead). ``ValueError`` names what is wrong with a request; the game then stays as it was.
+        """
+        with self._speaking():
+            request = dealing.resolve(self._game, variant, options, deal)
+            picked = None
+            if request.deal is None and self.deals != "any":
+                picked = pick_deal(request.variant, self.deals, options=request.options)
+            self._new_deal(request, picked, "python")
 
     def _play(self, move: Move | dict | str, source: Source) -> Move:
         before = self._game.position()
@@ -270,20 +376,129 @@ class Solitaire(anywidget.AnyWidget):
         return played
 
     def _step(self, action: Literal["undo", "redo"], source: Source) -> Move:
+        before = self._game.position()
         move = self._game.undo() if action == "undo" else self._game.redo()
-        words = "Took back" if action == "undo" else "Played again"
-        self._changed(action, move, source, f"{words}: {move_words(move)}.")
+        after = self._game.position()
+        text = (undone(move, before) if action == "undo" else
+                _("Played the move again.") + " " + describe(move, before, after))
+        self._changed(action, move, source, text)
         return move
 
     def _restart(self, source: Source) -> None:
+        self._keeper.leave(self._game)
         self._game.restart()
-        self._changed("restart", None, source, "Back to the start of the game.")
+        self._changed("restart", None, source, _("Back to the start of the game."))
 
-    def _new_deal(self, deal: int | None, source: Source) -> None:
-        self._game = new_game(self._game.variant, deal, **self._game.options)
+    def _new_deal(self, request: dealing.Request, picked: PickedDeal | None, source: Source) -> None:
+        """Put the game ``request`` asks for on the board; ``picked`` is the search that chose its deal, if any."""
+        deal = picked.deal if picked is not None else request.deal
+        switched = request.variant != self._game.variant
+        game = new_game(request.variant, deal, **request.options)
+        self._keeper.leave(self._game)
+        self._game = game
         self._lesson = None
-        number = "" if self.hide_deal else f" #{self._game.deal}"
-        self._changed("new_deal", None, source, f"New deal: {self._game.title}{number}.")
+        self._dealing.cancel()
+        title = self._game.rules.local_title
+        text = (_("New deal: {game}.").format(game=title) if self.hide_deal else
+                _("New deal: {game} #{number}.").format(game=title, number=self._game.deal))
+        note = self._note = dealing.note(self.deals, picked)
+        if note["text"]:
+            text += " " + note["text"]
+        with self.hold_sync():
+            self.deal_note = note
+            if switched:
+                self.words = board_words(self._game)
+            self._changed("new_deal", None, source, text)
+
+    def _board_new_deal(self, intent: Intent) -> tuple[bool, str]:
+        """New deal, or the game chooser: a deal of the kind asked for, found in a worker thread when it must be
+        proved winnable (the game on the board plays on meanwhile; a move on it calls the search off)."""
+        try:
+            kind = self.deals if intent.deals is None else check_kind(intent.deals)
+            request = dealing.resolve(self._game, intent.variant, intent.options, intent.deal)
+        except ValueError as error:
+            return self._refuse(_("That game cannot be dealt: {error}.").format(error=error))
+        self.deals = kind
+        if request.deal is not None or kind == "any":
+            self._new_deal(request, None, "board")
+            return True, self.message["text"]
+        rev, spoken = self._rev, self._effective_language()
+        self._dealing.start(
+            lambda cancel: _spoken(spoken, pick_deal, request.variant, kind, options=request.options, cancel=cancel),
+            lambda picked: self._answer_arrived(rev, lambda answer: self._deal_found(request, answer), picked))
+        with self.hold_sync():
+            self.deal_note = dealing.note(kind, searching=True)
+            self._say(self.deal_note["text"], "info")
+        return True, self.message["text"]
+
+    def _deal_found(self, request: dealing.Request, picked: Any) -> None:
+        """The worker's answer to :meth:`_board_new_deal`: deal it (or say why not)."""
+        if isinstance(picked, Exception):
+            with self.hold_sync():
+                self.deal_note = dealing.note("any")
+                self._say(_("No deal could be found: {error}").format(error=short(picked)), "error")
+            return
+        self._new_deal(request, picked, "board")
+
+    # Finishing ---------------------------------------------------------------------------------------------------
+
+    def finish(self) -> list[Move]:
+        """Play the cards home when the game is won in all but the moving: every card face up, the stock spent,
+        and the foundations able to take the rest lowest first (see :func:`solitaire_widget.finish.finishing_moves`).
+        Each is an ordinary move, in the history, that :meth:`undo` takes back. Answers the moves played;
+        ``ValueError`` saying why when the game is not at that point."""
+        with self._speaking():
+            moves = finishing_moves(self._game)
+            if moves is None:
+                raise ValueError(self._no_finish())
+            for move in moves:
+                self._play(move, "python")
+            return moves
+
+    def _no_finish(self) -> str:
+        game = self._game
+        if game.is_over:
+            return _("The game is over: there is nothing to finish.")
+        if game.variant == "camelot":
+            return _("Camelot has no foundations, so there is nothing to finish by itself.")
+        if game.stock_count or any(code.islower() for column in game.position()["tableau"] for code in column):
+            return _("Not yet: the game finishes by itself once every card is face up and the stock is spent.")
+        return _("Not yet: the foundations cannot take the remaining cards in order without other moves first.")
+
+    def _board_finish(self) -> tuple[bool, str]:
+        if finishing_moves(self._game) is None:
+            return self._refuse(self._no_finish())
+        if not self._finishing.is_set():
+            self._start_finish()
+        return True, ""
+
+    def _finish_switched(self, change: dict[str, Any]) -> None:
+        if change["new"] and self.view.get("can_finish") and not self._finishing.is_set():
+            self._start_finish()
+
+    def _start_finish(self) -> None:
+        self._finishing.set()
+        self._finisher = threading.Thread(target=self._finish_steps, name="solitaire-finish", daemon=True)
+        self._finisher.start()
+
+    def _finish_steps(self) -> None:
+        """The board's finish, in a thread of its own: one move every :data:`FINISH_STEP` seconds (at once with
+        ``animate`` off), so that each card is seen to fly home. Anything else that changes the game stops it."""
+        try:
+            with self._speaking():
+                moves, rev = finishing_moves(self._game) or [], self._rev
+            for move in moves:
+                if self.animate:
+                    time.sleep(FINISH_STEP)
+                with self._speaking():
+                    if not self._finishing.is_set() or self._rev != rev:
+                        return
+                    self._play(move, "board")
+                    rev = self._rev
+        except Exception:  # a bug here must not kill the kernel's thread silently
+            log.exception("the finish failed")
+        finally:
+            self._finishing.clear()
 
     def on_move(self, callback: Callable[[MoveEvent], Any], remove: bool = False) -> None:
         """Call ``callback(event)`` (a :class:`MoveEvent`) after every change to the game, from the board or
@@ -303,7 +518,7 @@ class Solitaire(anywidget.AnyWidget):
         in a worker thread instead, so the kernel stays free.
         """
         flag(peek, "peek")
-        with self._lock:
+        with self._speaking():
             if not self._can_hint():
                 return None
             found = hint(self._game, peek=peek, time_limit=self.hint_time)
@@ -312,7 +527,7 @@ class Solitaire(anywidget.AnyWidget):
 
     def _can_hint(self) -> bool:
         if self._game.is_over:
-            self._say("The game is over: there is no move to suggest.", "info")
+            self._say(_("The game is over: there is no move to suggest."), "info")
             return False
         return True
 
@@ -320,10 +535,11 @@ class Solitaire(anywidget.AnyWidget):
         """Mark ``found`` (a ``Hint``) on the board and say it, or say that there is nothing to suggest."""
         move = getattr(found, "move", None)
         if move is None:
-            self._say("There is no move to suggest here.", "info")
+            self._say(_("There is no move to suggest here."), "info")
             return
         src, dst = move_marks(move)
-        text = f"Hint: {getattr(found, 'reason', '')}"
+        text = _("Hint: {reason}").format(reason=getattr(found, "reason", ""))
+        self._keeper.hint_used()
         with self.hold_sync():
             self.suggestion = {"from": src, "to": dst, "text": text}
             self._say(text, "info")
@@ -334,15 +550,16 @@ class Solitaire(anywidget.AnyWidget):
         if not self._can_hint():
             return False, self.message["text"]
         rev, known, limit = self._rev, self._game.knowledge(), self.hint_time
-        self._hinting.start(lambda cancel: hint(known, time_limit=limit, cancel=cancel),
+        spoken = self._effective_language()
+        self._hinting.start(lambda cancel: _spoken(spoken, hint, known, time_limit=limit, cancel=cancel),
                             lambda found: self._answer_arrived(rev, self._hint_arrived, found))
-        self._say("Looking for a good move…", "info")
+        self._say(_("Looking for a good move…"), "info")
         return True, self.message["text"]
 
     def _hint_arrived(self, found: Any) -> None:
         """Show the board's hint (a ``Hint``, or the exception its search raised)."""
         if isinstance(found, Exception):
-            self._say(f"The hint failed: {found}", "error")
+            self._say(_("The hint failed: {error}").format(error=short(found)), "error")
         else:
             self._show_hint(found)
 
@@ -355,31 +572,34 @@ class Solitaire(anywidget.AnyWidget):
         exists.
         """
         limit = self.solve_time if time_limit is None else _seconds("time_limit", time_limit)
-        with self._lock:
+        with self._speaking():
             rev, game = self._rev, self._game.copy()
-            self._check.start(lambda cancel: winnable_state(game, limit, cancel),
+            spoken = self._effective_language()
+            self._check.start(lambda cancel: _spoken(spoken, winnable_state, game, limit, cancel),
                               lambda answer: self._answer_arrived(rev, self._winnable_arrived, answer))
+            running = running_state()
             with self.hold_sync():
-                self.winnable = RUNNING
-                self._say(RUNNING["text"], "info")
+                self.winnable = running
+                self._say(running["text"], "info")
 
     def _winnable_arrived(self, answer: Any) -> None:
         """Show the verdict (the ``winnable`` trait :func:`winnable_state` built, or the exception it raised)."""
         if isinstance(answer, Exception):
-            answer = {"state": "done", "verdict": "unknown", "text": f"The solver failed: {answer}"}
+            answer = {"state": "done", "verdict": "unknown",
+                      "text": _("The solver failed: {error}").format(error=short(answer))}
         with self.hold_sync():
             self.winnable = answer
             self._say(answer["text"], "info")
 
     def _answer_arrived(self, rev: int, show: Callable[[Any], None], answer: Any) -> None:
         """Called from a worker thread with a search's answer: shown, unless the game changed meanwhile."""
-        with self._lock:
+        with self._speaking():
             if rev == self._rev:
                 show(answer)
 
     def _advice_switched(self, change: dict[str, Any]) -> None:
         """:attr:`show_chances` or :attr:`coach` changed: start working out the chances, or stop."""
-        with self._lock:
+        with self._speaking():
             if self.show_chances or self.coach:
                 if self._analysis is None or self._analysis[0] != self._rev:
                     self._analyse(None, None)
@@ -402,7 +622,13 @@ class Solitaire(anywidget.AnyWidget):
         judge = self.coach and move is not None and before is not None
         earlier = self._analysis if self._analysis is not None and self._analysis[1] == before else None
 
+        spoken = self._effective_language()
+
         def work(cancel: threading.Event) -> Chances:
+            with using(spoken):
+                return judge_and_estimate(cancel)
+
+        def judge_and_estimate(cancel: threading.Event) -> Chances:
             if judge:
                 table = earlier[2] if earlier is not None else chances(before, time_limit=limit, cancel=cancel)
                 if not cancel.is_set():
@@ -412,7 +638,7 @@ class Solitaire(anywidget.AnyWidget):
 
         self._analysing.start(work, lambda table: self._answer_arrived(rev, self._chances_arrived, (now, table)))
         if self.show_chances:
-            self.meter = METER_RUNNING
+            self.meter = meter_running()
 
     def _coach_arrived(self, review: Review) -> None:
         if isinstance(review, Review) and review.blunder:
@@ -424,7 +650,8 @@ class Solitaire(anywidget.AnyWidget):
     def _chances_arrived(self, answer: Any) -> None:
         if isinstance(answer, Exception):
             if self.show_chances:
-                self.meter = {**METER_OFF, "state": "done", "text": f"The win chance failed: {answer}"}
+                self.meter = {**METER_OFF, "state": "done",
+                              "text": _("The win chance failed: {error}").format(error=short(answer))}
             return
         known, table = answer
         self._analysis = (self._rev, known, table)
@@ -440,19 +667,19 @@ class Solitaire(anywidget.AnyWidget):
         lesson bar with the caption and Back / Next buttons; :meth:`lesson_next` and :meth:`lesson_back` do the
         same from Python. The player may try moves of their own meanwhile; Back returns to the lesson's line.
         """
-        with self._lock:
+        with self._speaking():
             self._lesson = Lesson(self._game, steps)
             self.lesson_state = self._lesson.state(self._game)
 
     def lesson_next(self) -> Move | None:
         """Play the lesson's next step and show its caption; ``None`` (and a message) when there is none."""
-        with self._lock:
+        with self._speaking():
             return self._lesson_next("python")
 
     def _running_lesson(self) -> Lesson | None:
         """The lesson in progress; with none, the message line says how to start one."""
         if self._lesson is None:
-            self._say("No lesson is running: start one with lesson(steps).", "error")
+            self._say(_("No lesson is running: start one with lesson(steps)."), "error")
         return self._lesson
 
     def _lesson_next(self, source: Source) -> Move | None:
@@ -462,14 +689,14 @@ class Solitaire(anywidget.AnyWidget):
         move = lesson.next_move(self._game)
         if move is None:
             done = lesson.on_line(self._game)
-            self._say("That was the last step of the lesson." if done else
-                      "The board has left the lesson's line: press Back to return to it.", "info")
+            self._say(_("That was the last step of the lesson.") if done else
+                      _("The board has left the lesson's line: press Back to return to it."), "info")
             return None
         return self._play(move, source)
 
     def lesson_back(self) -> Move | None:
         """Take back the lesson's last step (or, off the line, the player's own moves back to the line)."""
-        with self._lock:
+        with self._speaking():
             return self._lesson_back("python")
 
     def _lesson_back(self, source: Source) -> Move | None:
@@ -477,7 +704,7 @@ class Solitaire(anywidget.AnyWidget):
         if lesson is None:
             return None
         if not lesson.can_back(self._game):
-            self._say("This is the start of the lesson.", "info")
+            self._say(_("This is the start of the lesson."), "info")
             return None
         undone = None
         while self._game.can_undo and (not lesson.on_line(self._game) or undone is None):
@@ -486,7 +713,7 @@ class Solitaire(anywidget.AnyWidget):
 
     def end_lesson(self) -> None:
         """Close the lesson bar; the game stays as it is."""
-        with self._lock:
+        with self._speaking():
             self._lesson = None
             self.lesson_state = NO_LESSON
 
@@ -501,11 +728,18 @@ class Solitaire(anywidget.AnyWidget):
         self._check.cancel()
         self._hinting.cancel()
         self._analysing.cancel()
+        if self._dealing.running:  # the player played on: the search for the next deal is called off
+            self._dealing.cancel()
+            self.deal_note = self._note
         game = self._game
+        self._keeper.after(kind, game)
+        record = self._keeper.record(game)
         if game.status == "won":
-            text += " You won!"
-        elif game.is_over:
-            text += f" The game is {game.status}."
+            text += " " + _("You won!")
+        elif game.status == "stuck":
+            text += " " + _("The game is stuck.")
+        elif game.status == "lost":
+            text += " " + _("The game is lost.")
         with self.hold_sync():
             self.view = masked_view(game, self._rev, self.hide_deal)
             self.status_line = status_line(game, self.hide_deal)
@@ -513,10 +747,13 @@ class Solitaire(anywidget.AnyWidget):
             self.winnable = IDLE
             self.coach_note = None
             self.lesson_state = self._lesson.state(game) if self._lesson else NO_LESSON
-            self._say(text, "info")
+            self.record = record
+            self._say(" ".join(part for part in (text, record["result"]) if part), "info")
             if self.show_chances or self.coach:
                 self._analyse(move if kind == "play" else None, before)
         self._callbacks(MoveEvent(self, kind, move, source))
+        if self.auto_finish and not self._finishing.is_set() and self.view.get("can_finish"):
+            self._start_finish()
 
     def _say(self, text: str, kind: Literal["info", "error"]) -> None:
         self._message_id += 1
@@ -528,11 +765,12 @@ class Solitaire(anywidget.AnyWidget):
         """Handle one message from a front end. Whatever it holds, this never raises into the kernel."""
         address = reply_address(content)
         try:
-            with self._lock:
+            with self._speaking():
                 ok, text = self._handle(content)
         except Exception as error:  # the last guard: a bug here must show as a message, not a kernel traceback
             log.exception("the board's message %r could not be handled", content)
-            ok, text = False, f"Internal error while handling the board's request: {short(error)}"
+            ok, text = False, _("Internal error while handling the board's request: {error}").format(
+                error=short(error))
             self._say(text, "error")
         if address is not None:
             self.send({"type": "answer", "view": address[0], "seq": address[1], "ok": ok, "text": text})
@@ -541,10 +779,11 @@ class Solitaire(anywidget.AnyWidget):
         try:
             intent = parse_intent(content)
         except ValueError as error:
-            return self._refuse(f"The board sent a message that makes no sense, so nothing changed: {error}.")
+            return self._refuse(_("The board sent a message that makes no sense, so nothing changed: {error}.").format(
+                error=error))
         if intent.rev != self._rev:
-            return self._refuse("The board was out of date (another view or Python moved first), so nothing "
-                                "changed. Try again on the board as it is now.")
+            return self._refuse(_("The board was out of date (another view or Python moved first), so nothing "
+                                  "changed. Try again on the board as it is now."))
         return self._dispatch(intent)
 
     def _refuse(self, text: str) -> tuple[bool, str]:
@@ -559,12 +798,14 @@ class Solitaire(anywidget.AnyWidget):
             return self._board_foundation(intent.pile or "")
         if action in ("undo", "redo"):
             if not (self._game.can_undo if action == "undo" else self._game.can_redo):
-                return self._refuse(f"Nothing to {action}.")
+                return self._refuse(_("Nothing to undo.") if action == "undo" else _("Nothing to redo."))
             self._step(action, "board")
         elif action == "restart":
             self._restart("board")
         elif action == "new_deal":
-            self._new_deal(None, "board")
+            return self._board_new_deal(intent)
+        elif action == "finish":
+            return self._board_finish()
         elif action == "hint":
             return self._board_hint()
         elif action == "winnable":
@@ -572,14 +813,28 @@ class Solitaire(anywidget.AnyWidget):
         elif action == "coach_close":
             self.coach_note = None
             return True, ""
+        elif action == "page_language":
+            return self._page_spoke(intent.language or "")
         elif action == "lesson_next":
             return self._lesson_next("board") is not None, self.message["text"]
         elif action == "lesson_back":
             return self._lesson_back("board") is not None, self.message["text"]
         else:
             self.end_lesson()
-            return True, "Lesson closed."
+            return True, _("Lesson closed.")
         return True, self.message["text"]
+
+    def _page_spoke(self, page: str) -> tuple[bool, str]:
+        """The page the board is drawn in says its language (JupyterLab's, ``<html lang>``): the board speaks it
+        when nothing else was chosen and it is one of ours; another language leaves the board as it is."""
+        try:
+            self._page_language = check_language(page)
+        except ValueError:
+            return True, ""
+        spoken = self._effective_language()
+        if spoken != self.language:
+            self._speak(spoken)
+        return True, ""
 
     def _toggle_winnable(self) -> None:
         """The board's "Still winnable?" button: start a check, or stop the one running."""
@@ -589,7 +844,7 @@ class Solitaire(anywidget.AnyWidget):
         self._check.cancel()
         with self.hold_sync():
             self.winnable = IDLE
-            self._say("Stopped checking.", "info")
+            self._say(_("Stopped checking."), "info")
 
     def _board_play(self, move: Move) -> tuple[bool, str]:
         try:
@@ -601,20 +856,26 @@ class Solitaire(anywidget.AnyWidget):
     def _board_foundation(self, pile: str) -> tuple[bool, str]:
         """Double-click: the top card of ``pile`` up to a foundation, or the rule that keeps it down."""
         game = self._game
-        if pile not in game.pile_names or pile == "stock" or game.variant == "camelot":
-            return self._refuse(f"Only a card on the waste or the tableau can be sent up to a foundation in "
-                                f"{game.title}, not {short(pile)}.")
+        if game.variant == "camelot":
+            return self._refuse(_("Camelot has no foundations: a Ten leaves the grid on its own, and other cards "
+                                  "leave it in pairs that add up to ten."))
+        if pile == "stock":
+            return self._refuse(_("Cards go up to a foundation from the waste or the tableau, not from the stock."))
+        if pile not in game.pile_names:
+            return self._refuse(_("The board asked to send up a card from a pile this game does not have."))
         if pile.startswith("f"):
-            return self._refuse("That card is on a foundation already.")
+            return self._refuse(_("That card is on a foundation already."))
         move = game.foundation_move(pile)
         if move is not None:
             return self._board_play(move)
         cards = game.cards_in(pile)
         if not cards:
-            return self._refuse(f"There is no card on {pile_words(pile)} to send up.")
+            if pile == "waste":
+                return self._refuse(_("There is no card on the waste to send up."))
+            return self._refuse(_("There is no card in column {number} to send up.").format(number=pile[1:]))
         card = parse_card(cards[-1])
-        return self._refuse(f"The {card_label(card)} cannot go up to a foundation now: "
-                            f"{self._foundation_reason(pile, cards[-1])}")
+        return self._refuse(_("The {card} cannot go up to a foundation now.").format(card=card_label(card)) + " "
+                            + self._foundation_reason(pile, cards[-1]))
 
     def _foundation_reason(self, pile: str, code: str) -> str:
         """The rules model's reason, asked about the foundation the card would belong to."""
@@ -622,14 +883,19 @@ class Solitaire(anywidget.AnyWidget):
         same_suit = [f for f in foundations if self._game.cards_in(f) and self._game.cards_in(f)[-1][1] == code[1]]
         empty = [f for f in foundations if not self._game.cards_in(f)]
         target = (same_suit or empty or foundations)[0]
-        reason = self._game.explain(Move.move(pile, target, 1))
-        return reason[0].lower() + reason[1:] if reason else reason
+        return self._game.explain(Move.move(pile, target, 1))
 
     def close(self) -> None:
         """Close the widget (its views disappear) and stop any search it started."""
         self._check.cancel()
         self._hinting.cancel()
         self._analysing.cancel()
+        self._dealing.cancel()
+        self._finishing.clear()
+        game, keeper = getattr(self, "_game", None), getattr(self, "_keeper", None)
+        if game is not None and keeper is not None:  # a widget that failed half-built has neither
+            with self._lock:
+                keeper.leave(game)
         super().close()
 
 
@@ -640,3 +906,10 @@ def _seconds(name: str, value: object) -> float:
     if seconds > 86_400:
         raise ValueError(f"{name} must be at most 86400 seconds (a day), not {short(value)}")
     return seconds
+
+
+def _spoken(language: str, function: Callable[..., Any], *args: Any, **keywords: Any) -> Any:
+    """``function(*args, **keywords)`` with ``language`` in force: for the board's worker threads, which start
+    with no language of their own."""
+    with using(language):
+        return function(*args, **keywords)

@@ -13,13 +13,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import card_name, parse_card
+from ..cards import CODE, card_name, parse_card
+from ..finish import finishing_moves
+from ..i18n import gettext as _
+from ..i18n import ngettext, pgettext
+from ..rulebook import rules_text
+from ..status_words import SEPARATOR, WINNING_SCORE, status_words
+from ..variants import VARIANT_RULES, VARIANTS
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..moves import Move
 
-_PHASE_WORDS = {"fill": "filling", "remove": "removing"}
 
 
 def masked_view(game: Game, rev: int, hide_deal: bool = False) -> dict[str, Any]:
@@ -40,7 +45,9 @@ def masked_view(game: Game, rev: int, hide_deal: bool = False) -> dict[str, Any]
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
         "legal": [str(move) for move in game.legal_moves()],
+        "can_finish": finishing_moves(game) is not None,
     }
+    view["stock_label"] = stock_label(len(position["stock"]), "redeal" in view["legal"])
     if game.variant == "camelot":
         view["grid"] = position["grid"]
         view["phase"] = position["phase"]
@@ -54,61 +61,85 @@ def masked_view(game: Game, rev: int, hide_deal: bool = False) -> dict[str, Any]
 
 def status_line(game: Game, hide_deal: bool = False) -> str:
     """``Athena · deal 42 · score 3/52 · moves 12 · stock 20 · redeals left 2``: the line under the board (without
-    the deal number while ``hide_deal`` and the game is not over)."""
-    parts = [game.title]
-    if game.deal is not None and not (hide_deal and game.status == "playing"):
-        parts.append(f"deal {game.deal}")
-    camelot = game.variant == "camelot"
-    parts += [f"score {game.score}/{40 if camelot else 52}", f"moves {game.moves}", f"stock {game.stock_count}"]
-    if camelot:
-        parts.append(f"phase: {_PHASE_WORDS.get(game.phase or '', game.phase)}")
-    else:
-        redeals = game.redeals_left
-        parts.append("redeals: unlimited" if redeals is None else f"redeals left {redeals}")
-    if game.status != "playing":
-        parts.append(game.status)
-    return " · ".join(parts)
+    the deal number while ``hide_deal`` and the game is not over), in the language in force. The wording is
+    :func:`~solitaire_widget.status_words.status_words`, shared with the pictures so that both read alike."""
+    shown_deal = None if hide_deal and game.status == "playing" else game.deal
+    return SEPARATOR.join(status_words(
+        title=game.rules.local_title, deal=shown_deal, score=game.score, best=WINNING_SCORE[game.rules.family],
+        moves=game.moves, stock=game.stock_count, status=game.status, redeals_left=game.redeals_left,
+        phase=game.phase))
 
 
-def pile_words(pile: str) -> str:
-    """A pile's name for people: ``t5`` is "column 5", ``r2c3`` is "row 2, column 3"."""
-    if pile in ("stock", "waste"):
-        return f"the {pile}"
-    if pile[0] == "f":
-        return f"foundation {pile[1:]}"
-    if pile[0] == "t":
-        return f"column {pile[1:]}"
-    return f"row {pile[1]}, column {pile[3]}"
+def _card(code: str, role: str) -> str:
+    return card_name(parse_card(code.upper()), role)
 
 
-def _name(code: str) -> str:
-    return "the " + card_name(parse_card(code.upper()))
+def _sentence(text: str) -> str:
+    """``text`` with its first letter a capital, for a sentence that begins with a placeholder."""
+    return text[:1].upper() + text[1:]
 
 
 def describe(move: Move, before: dict[str, Any], after: dict[str, Any]) -> str:
     """One sentence saying what ``move`` did, from the positions before and after it (for the aria-live line)."""
     if move.kind == "deal":
         dealt = len(after["waste"]) - len(before["waste"])
-        top = _name(after["waste"][-1]) if after["waste"] else "nothing"
-        return f"Dealt {top}." if dealt <= 1 else f"Dealt {dealt} cards; {top} is on top."
+        if not after["waste"]:
+            return _("Dealt nothing.")
+        if dealt <= 1:
+            return _("Dealt {card}.").format(card=_card(after["waste"][-1], "object"))
+        return ngettext("Dealt {count} cards; {card} is on top.", "Dealt {count} cards; {card} is on top.",
+                        dealt).format(count=dealt, card=_card(after["waste"][-1], "subject"))
     if move.kind == "redeal":
-        return f"Turned the waste over onto the stock ({len(after['stock'])} cards)."
+        count = len(after["stock"])
+        return ngettext("Turned the waste over onto the stock ({count} card).",
+                        "Turned the waste over onto the stock ({count} cards).", count).format(count=count)
     if move.kind == "place":
-        return f"Placed {_name(before['waste'][-1])} in {pile_words(move.dst or '')}."
+        cell = move.dst or ""
+        return _("Placed {card} in row {row}, column {column}.").format(
+            card=_card(before["waste"][-1], "object"), row=cell[1], column=cell[3])
     if move.kind == "remove":
         grid = before["grid"]
-        names = [_name(grid[int(cell[1]) - 1][int(cell[3]) - 1]) for cell in move.cells]
-        return f"Removed {' and '.join(names)}."
+        names = [_card(grid[int(cell[1]) - 1][int(cell[3]) - 1], "object") for cell in move.cells]
+        if len(names) == 1:
+            return _("Removed {card}.").format(card=names[0])
+        return _("Removed {first} and {second}.").format(first=names[0], second=names[1])
     src, dst = move.src or "", move.dst or ""
     cards = _pile(before, src)[-move.count:]
-    what = _name(cards[0]) if move.count == 1 else f"{move.count} cards from {_name(cards[0])} up"
-    text = f"Moved {what} to {pile_words(dst)}."
+    if dst.startswith("f"):
+        text = _("Moved {card} to foundation {number}.").format(card=_card(cards[0], "object"), number=dst[1:])
+    elif move.count == 1:
+        text = _("Moved {card} to column {number}.").format(card=_card(cards[0], "object"), number=dst[1:])
+    else:
+        text = ngettext("Moved {count} cards, from {card} up, to column {number}.",
+                        "Moved {count} cards, from {card} up, to column {number}.", move.count).format(
+            count=move.count, card=_card(cards[0], "from"), number=dst[1:])
     if src.startswith("t"):
         left = _pile(after, src)
         shown = _pile(before, src)
         if left and len(shown) > move.count and shown[-move.count - 1].islower():
-            text += f" {_name(left[-1]).capitalize()} turned face up."
+            text += " " + _sentence(_("{card} turned face up.").format(card=_card(left[-1], "subject")))
     return text
+
+
+def undone(move: Move, before: dict[str, Any]) -> str:
+    """One sentence saying what taking ``move`` back did, from the position before the undo."""
+    if move.kind == "deal":
+        return _("The deal was taken back: the cards went back onto the stock.")
+    if move.kind == "redeal":
+        return _("The redeal was taken back: the stock turned back into the waste.")
+    if move.kind == "place":
+        cell = move.dst or ""
+        card = before["grid"][int(cell[1]) - 1][int(cell[3]) - 1]
+        return _sentence(_("{card} went back to the waste.").format(card=_card(card, "subject")))
+    if move.kind == "remove":
+        return _("The removal was taken back: the cards are in the grid again.")
+    src, dst = move.src or "", move.dst or ""
+    card = _card(_pile(before, dst)[-move.count], "subject")
+    if src == "waste":
+        return _sentence(_("{card} went back to the waste.").format(card=card))
+    if src.startswith("f"):
+        return _sentence(_("{card} went back up to foundation {number}.").format(card=card, number=src[1:]))
+    return _sentence(_("{card} went back to column {number}.").format(card=card, number=src[1:]))
 
 
 def _pile(position: dict[str, Any], pile: str) -> list[str]:
@@ -132,13 +163,97 @@ def move_marks(move: Move) -> tuple[list[str], list[str]]:
     return [move.src or ""], [move.dst or ""]
 
 
-def move_words(move: Move) -> str:
-    """A move in words without its cards: "column 3 to foundation 1", "deal", "remove row 1, column 2"."""
-    if move.kind in ("deal", "redeal"):
-        return "deal a card" if move.kind == "deal" else "turn the waste over (redeal)"
-    if move.kind == "place":
-        return f"place the waste card in {pile_words(move.dst or '')}"
-    if move.kind == "remove":
-        return "remove " + " and ".join(pile_words(cell) for cell in move.cells)
-    cards = "the top card" if move.count == 1 else f"the top {move.count} cards"
-    return f"{cards} of {pile_words(move.src or '')} to {pile_words(move.dst or '')}"
+def stock_label(count: int, can_redeal: bool) -> str:
+    """What a screen reader says of the stock: how many cards it holds, or whether it can be turned over again."""
+    if count:
+        return ngettext("Stock, {count} card", "Stock, {count} cards", count).format(count=count)
+    return _("Stock, empty: click to redeal") if can_redeal else _("Stock, empty and spent")
+
+
+def board_words(game: Game) -> dict[str, Any]:
+    """Every word the front end shows, in the language in force: the toolbar, the banners, the lesson and coach
+    bars, the meter, the piles' and cards' names for screen readers, and the game's rules for the Rules panel.
+    Sent when the board is made and when its language or game changes, never with every move."""
+    piles = {"stock": _("Stock"), "waste": _("Waste")}
+    piles.update({f"f{n}": _("Foundation {number}").format(number=n) for n in range(1, 5)})
+    piles.update({f"t{n}": _("Column {number}").format(number=n) for n in range(1, 8)})
+    piles.update({f"r{r}c{c}": _("Row {row}, column {column}").format(row=r, column=c)
+                  for r in range(1, 5) for c in range(1, 5)})
+    title = game.rules.local_title
+    return {
+        "buttons": {
+            "new_deal": _("New deal"), "restart": _("Restart"), "undo": _("Undo"), "redo": _("Redo"),
+            "hint": _("Hint"), "winnable": _("Still winnable?"), "stop": _("Stop checking"), "rules": _("Rules"),
+            "lesson_back": _("Back"), "lesson_next": _("Next"), "lesson_close": _("Close"),
+            "coach_undo": _("Undo"), "coach_close": _("Dismiss"), "rules_close": _("Close"),
+            "finish": _("Finish"), "game": _("Game…"), "chooser_close": _("Close"),
+            "statistics": _("Statistics"), "statistics_close": _("Close"),
+        },
+        "titles": {
+            "new_deal": _("Deal a new game"), "restart": _("Start this deal again"),
+            "undo": _("Undo the last move (U, Ctrl+Z)"), "redo": _("Redo (Ctrl+Y)"), "hint": _("Show a good move (H)"),
+            "winnable": _("Peek: ask the solver, which looks at the face-down cards, whether this position can still "
+                          "be won"),
+            "rules": _("The rules of this game"), "lesson_back": _("Previous lesson step"),
+            "lesson_next": _("Next lesson step"), "lesson_close": _("End the lesson"),
+            "coach_undo": _("Take that move back"), "coach_close": _("Hide the coach's note"),
+            "finish": _("Every card is face up: play the rest up to the foundations"),
+            "game": _("Choose the game, its options and the deal"),
+            "statistics": _("Your games with these options: played, won, streaks, best score and time"),
+        },
+        "banners": {"won": _("You won!"), "stuck": _("No way forward: this game is stuck."),
+                    "lost": _("This game is lost.")},
+        "step": _("Step {step} of {total}"),
+        "clock": _("Time played"),
+        "meter_running": _("Win chance…"),
+        "toolbar": _("Game controls"),
+        "lesson": _("Lesson"),
+        "table": _("card table"),
+        "board": _("{game} solitaire").format(game=title),
+        "board_deal": _("{game} solitaire, deal {number}").format(game=title, number="{number}"),
+        "piles": piles,
+        "marks": {"K": pgettext("the mark of a cell or column kept for a King", "K"),
+                  "Q": pgettext("the mark of a cell kept for a Queen", "Q"),
+                  "J": pgettext("the mark of a cell kept for a Jack", "J")},
+        "cards": {CODE[card]: card_name(card) for card in range(52)},
+        "face_down": _("face-down card"),
+        "rules_title": _("The rules of {game}").format(game=title),
+        "rules": rules_text(game.variant),
+        "chooser": chooser_words(),
+        "games": [game_choices(name) for name in VARIANTS],
+        "deal_badges": {"": _("A winnable deal"), "easy": _("A winnable deal, easy"),
+                        "medium": _("A winnable deal, medium difficulty"), "hard": _("A winnable deal, hard")},
+    }
+
+
+def chooser_words() -> dict[str, str]:
+    """The game chooser's labels and choices (keys as the front end looks them up: ``draw_3``, ``deals_hard``)."""
+    return {
+        "title": _("Choose a game"),
+        "game": _("Game"),
+        "draw": _("Cards turned from the stock"), "draw_1": _("One at a time"), "draw_3": _("Three at a time"),
+        "redeals": _("Redeals"), "redeals_2": _("Two (three passes)"), "redeals_0": _("None (one pass)"),
+        "redeals_-1": _("Unlimited"),
+        "deals": _("Deals"), "deals_any": _("Any deal"), "deals_winnable": _("Winnable deals only"),
+        "deals_easy": _("Winnable and easy"), "deals_medium": _("Winnable, of medium difficulty"),
+        "deals_hard": _("Winnable and hard"),
+        "deals_help": _("Winnable deals are proved winnable by the solver before the game starts (it looks at every "
+                        "card, then deals). Difficulty is the chance a player who sees only the face-up cards has "
+                        "of winning deals that start alike."),
+        "number": _("Deal number"),
+        "play_number": pgettext("button: deal the number typed", "Deal"),
+        "random": _("Random deal"),
+        "previous": _("Previous deal"),
+        "next": _("Next deal"),
+    }
+
+
+def game_choices(name: str) -> dict[str, Any]:
+    """One game in the chooser: its name in the language in force, its options' values, and the defaults the
+    other options take for each number of cards turned (Klondike's redeals follow the draw)."""
+    rules = VARIANT_RULES[name]
+    draws = rules.options.get("draw", (1,))
+    return {"variant": name, "title": rules.local_title,
+            "options": {key: list(values) for key, values in rules.options.items()},
+            "defaults": {str(draw): rules.resolve_options({"draw": draw} if "draw" in rules.options else {})
+                         for draw in draws}}

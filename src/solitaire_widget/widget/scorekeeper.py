@@ -1,0 +1,164 @@
+"""The board's record of the game being played: its clock, the hints and undos used, and the lasting statistics.
+
+A game counts once its first move is made: then :class:`Scorekeeper` begins a row in the statistics store
+(:mod:`solitaire_widget.stats`), keeps it up to date after every change (so a kernel killed mid-game leaves it as
+it was at the last move), and finishes it as won when the game is won, or as lost when the player leaves it for a
+new deal, a restart or another game. The clock runs from the first move to the end of the game.
+
+The ``record`` trait it builds is what the board shows: the clock, the statistics of this game and option set
+(the Statistics panel), and, once a game is over, a sentence with its result.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..game import Game
+from ..i18n import gettext as _
+from ..i18n import percent, pgettext
+from ..stats import GameEntry, StatisticsStore, SummaryRow, clock_text, default_store, option_words, options_key
+
+
+class Scorekeeper:
+    """Keeps one board's game on the record (see the module docs). ``keep`` False keeps nothing on disk; the
+    clock and the counts still work, as the board shows them either way."""
+
+    def __init__(self, keep: bool) -> None:
+        self._keep = keep
+        self._store: StatisticsStore | None = None
+        self._entry: GameEntry | None = None
+        self._started: float | None = None  # time.monotonic() of the first move
+        self._stopped: float | None = None  # seconds played, once the game ended
+        self.hints = 0
+        self.undos = 0
+        # The Statistics panel as last read from the store, for (variant, options): read again only when a game
+        # of the record begins or ends, not after every move.
+        self._panel: tuple[tuple[str, str], list[list[str]], str] | None = None
+
+    @property
+    def keep(self) -> bool:
+        return self._keep
+
+    @keep.setter
+    def keep(self, value: bool) -> None:
+        """Switching keeping off leaves the game being played unrecorded from then on (its row stays open, as for
+        a session that ended)."""
+        self._keep = value
+        self._panel = None
+        if not value:
+            self._entry = None
+
+    def store(self) -> StatisticsStore | None:
+        """The statistics store in use (opened on first need), or None when statistics are not kept."""
+        if not self._keep:
+            return None
+        if self._store is None:
+            self._store = default_store()
+        return self._store
+
+    @property
+    def seconds(self) -> float:
+        """Seconds played since the first move (frozen once the game ended; 0 before the first move)."""
+        if self._stopped is not None:
+            return self._stopped
+        return 0.0 if self._started is None else time.monotonic() - self._started
+
+    def hint_used(self) -> None:
+        self.hints += 1
+
+    def after(self, kind: str, game: Game) -> None:
+        """Called after every change to ``game`` (``kind`` as in a MoveEvent): start the clock and the record on
+        the first move, count undos, keep the row up to date, and finish it when the game is won."""
+        if kind == "undo":
+            self.undos += 1
+        if self._stopped is not None and game.status == "playing" and kind != "new_deal":
+            # Taken back from the end (an undo after a loss or a win): the clock runs on from where it stopped.
+            self._started, self._stopped = time.monotonic() - self._stopped, None
+        if kind == "play" and self._started is None:
+            self._started = time.monotonic()
+            store = self.store()
+            self._entry = store.begin(game) if store is not None else None
+            self._panel = None
+        if self._stopped is None and game.status != "playing" and self._started is not None:
+            self._stopped = time.monotonic() - self._started  # the clock stops at the end of the game
+            if game.status == "won":
+                self._finish(game, "won")
+        elif self._entry is not None:
+            store = self.store()
+            if store is not None:
+                store.update(self._entry, **self._totals(game))
+
+    def leave(self, game: Game) -> None:
+        """The player leaves ``game`` (a new deal, a restart, another game, the board closed): a game begun and not
+        won is lost. The counts and the clock start again for the next game."""
+        if self._entry is not None and self._stopped is None:
+            self._finish(game, "lost")
+        self._entry = None
+        self._started = self._stopped = None
+        self.hints = self.undos = 0
+
+    def _finish(self, game: Game, result: str) -> None:
+        store = self.store()
+        if store is not None and self._entry is not None:
+            store.finish(self._entry, result, **self._totals(game))
+        self._entry = None
+        self._panel = None
+
+    def _totals(self, game: Game) -> dict[str, Any]:
+        return {"moves": game.moves, "score": game.score, "seconds": round(self.seconds, 1), "hints": self.hints,
+                "undos": self.undos}
+
+    # What the board shows ----------------------------------------------------------------------------------------
+
+    def record(self, game: Game) -> dict[str, Any]:
+        """The ``record`` trait: the clock (``seconds`` so far and whether it runs), the result of a game that is
+        over, and the Statistics panel for this game and option set."""
+        key = (game.variant, options_key(game.options))
+        if self._panel is None or self._panel[0] != key:
+            self._panel = (key, *self._read_panel(game))
+        rows, note = self._panel[1:]
+        options = option_words(game.variant, key[1])
+        title = (_("Your statistics: {game}, {options}").format(game=game.rules.local_title, options=options)
+                 if game.rules.options and any(len(values) > 1 for values in game.rules.options.values()) else
+                 _("Your statistics: {game}").format(game=game.rules.local_title))
+        return {
+            "title": title,
+            "seconds": round(self.seconds, 1),
+            "running": self._started is not None and self._stopped is None,
+            "result": self._result(game),
+            "rows": rows,
+            "note": note,
+        }
+
+    def _read_panel(self, game: Game) -> tuple[list[list[str]], str]:
+        store = self.store()
+        if store is None:
+            return [], _("Statistics are not kept for this board (keep_statistics=False).")
+        if not store.enabled:
+            return [], store.reason or _("Statistics are off.")
+        mine = [row for row in store.summary(game.variant) if row.options == options_key(game.options)]
+        if not mine:
+            return [], _("No game with these options played yet: a game counts once its first move is made.")
+        return _panel_rows(mine[0]), ""
+
+    def _result(self, game: Game) -> str:
+        if game.status == "playing" or self._started is None:
+            return ""
+        return _("Time played: {time}; hints used: {hints}; moves undone: {undos}.").format(
+            time=clock_text(self.seconds), hints=self.hints, undos=self.undos)
+
+
+def _panel_rows(row: SummaryRow) -> list[list[str]]:
+    """The Statistics panel: [label, value] pairs in the language in force."""
+    none = pgettext("no figure yet", "–")
+    rate = none if row.win_rate is None else percent(row.win_rate)
+    return [
+        [_("Games played"), str(row.played)],
+        [_("Games won"), str(row.won)],
+        [_("Win rate"), rate],
+        [_("Current streak of wins"), str(row.current_streak)],
+        [_("Best streak of wins"), str(row.best_streak)],
+        [_("Best score"), none if row.best_score is None else str(row.best_score)],
+        [_("Fastest win"), none if row.best_seconds is None else clock_text(row.best_seconds)],
+    ]
