@@ -219,3 +219,36 @@ def test_no_english_reaches_a_board_that_speaks_another_language(language, varia
             if word.lower() in english:
                 found.setdefault(word.lower(), text)
     assert not found, f"English on a {language} board: {list(found.items())[:3]}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("variant", sw.VARIANTS)
+def test_a_picture_speaks_the_language_in_force(language, variant):
+    """The SVG picture's title, description, every aria-label and its caption, and the text picture's status line,
+    carry no English in Greek or Russian: a screen reader reads them aloud."""
+    from solitaire_widget.i18n import using
+    from solitaire_widget.pictures import svg_picture, text_picture
+
+    english = _english_words()
+    rng = random.Random(f"picture{language}{variant}")
+    game = sw.new_game(variant, deal=rng.randrange(10**6))
+    positions = [game.position()]
+    for _ in range(60):  # a game under way: waste, foundations, emptied columns, Camelot's removals
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+        positions.append(game.position())
+    found = {}
+    with using(language):
+        for position in positions[::6] + positions[-1:]:
+            svg = svg_picture(position)
+            texts = re.findall(r"<(?:title|desc|text)[^>]*>([^<]*)<", svg) + re.findall(r'aria-label="([^"]*)"', svg)
+            texts.append(text_picture(position).splitlines()[0])
+            for text in texts:
+                for word in re.findall(r"[A-Za-z]{4,}", text):
+                    if word.lower() in english:
+                        found.setdefault(word.lower(), text)
+    assert not found, f"English in a {language} picture: {list(found.items())[:3]}"
+    with using("en"):
+        assert "foundation" in svg_picture(positions[0]).lower() or variant == "camelot"
