@@ -1,6 +1,7 @@
 """The suite never touches the player's real data folder (the statistics the board keeps): every test gets a
 fresh folder of its own, and whatever the suite starts (the browser tests' servers and kernels) inherits a
-temporary one from the environment set here, before any of them starts."""
+temporary one from the environment set here, before any of them starts. And no test inherits a default language that
+an earlier one set (``sw.set_language``, as the README's examples do)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_widget import stats
+from solitaire_widget import i18n, stats
 
 os.environ[stats.DATA_VARIABLE] = tempfile.mkdtemp(prefix="solitaire-widget-tests-")
 
@@ -26,3 +27,11 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     stats._forget_default_stores()
     yield folder
     stats._forget_default_stores()
+
+
+@pytest.fixture(autouse=True)
+def no_default_language() -> Iterator[None]:
+    """No default language set before each test, as in a fresh kernel, and none left after."""
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)

@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
 from .checks import short
@@ -37,10 +38,20 @@ from .checks import short
 __all__ = ["LANGUAGES", "NP_", "N_", "check_language", "decimal", "default_language", "get_language", "gettext",
            "ngettext", "npgettext", "percent", "pgettext", "set_language", "translate", "using"]
 
-#: The languages there are, with their names in themselves.
-LANGUAGES: dict[str, str] = {"en": "English", "el": "Ελληνικά", "ru": "Русский"}
 DOMAIN = "solitaire_widget"
 LOCALE_DIR = Path(__file__).with_name("locale")
+
+
+def _languages() -> dict[str, str]:
+    """English, and every language with a catalogue under ``locale/``, each with its name in itself (from CLDR):
+    a new catalogue file is all a new language needs."""
+    codes = sorted(folder.name for folder in LOCALE_DIR.iterdir()
+                   if any((folder / "LC_MESSAGES" / f"{DOMAIN}{suffix}").exists() for suffix in (".po", ".mo")))
+    return {code: Locale.parse(code).get_display_name(code).capitalize() for code in ["en", *codes]}
+
+
+#: The languages there are, with their names in themselves: ``{"en": "English", "el": "Ελληνικά", ...}``.
+LANGUAGES: dict[str, str] = _languages()
 
 _current: contextvars.ContextVar[str | None] = contextvars.ContextVar("solitaire_widget_language", default=None)
 _default: str | None = None

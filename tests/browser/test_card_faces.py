@@ -9,6 +9,7 @@ what the browser computes; the board is photographed at every card size, in the 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -321,8 +322,9 @@ _SIZE = """
 MAX_WIDTH = {"small": 60, "medium": 84, "large": 112}
 
 
-def test_card_sizes_in_light_and_dark_themes(open_notebook, screenshot_dir):
-    board = show_position(open_notebook, mid_game())
+def each_size_and_theme(board: Board) -> Iterator[tuple[str, str, list[dict[str, Any]]]]:
+    """Show the board at every card size in the light theme, then in the dark one, and yield ``(size, theme,
+    cards)`` once each has settled, having checked that every card lies inside the felt. Leaves the light theme on."""
     page = board.page
     try:
         for theme in ("light", "dark"):
@@ -342,18 +344,25 @@ def test_card_sizes_in_light_and_dark_themes(open_notebook, screenshot_dir):
                     inside = (card["left"] >= felt["left"] - 0.5 and card["right"] <= felt["right"] + 0.5
                               and card["top"] >= felt["top"] - 0.5 and card["bottom"] <= felt["bottom"] + 0.5)
                     assert inside, f"{size}, {theme}: {card['code']} leaves the felt: {card} vs {felt}"
-                    assert abs(card["height"] / card["width"] - 1.4) < 0.03, card
-                    assert 28 <= card["width"] <= MAX_WIDTH[size] + 0.5, (size, card)
-                faces = read_faces(board)
-                assert faces and all(face["svg"] for face in faces.values())
-                for code, face in faces.items():
-                    assert face["tl"]["bottom"] <= STRIP - 0.01, (size, theme, code, face["tl"])
-                board.lab.screenshot(screenshot_dir / f"cards-{size}-{theme}.png", board.root)
-            if theme == "dark":
-                dark = board.root.evaluate(_COLOURS)
+                yield size, theme, layout["cards"]
     finally:
         page.evaluate(_SET_THEME, "JupyterLab Light")
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+
+
+def test_card_sizes_in_light_and_dark_themes(open_notebook, screenshot_dir):
+    board = show_position(open_notebook, mid_game())
+    for size, theme, cards in each_size_and_theme(board):
+        for card in cards:
+            assert abs(card["height"] / card["width"] - 1.4) < 0.03, card
+            assert 28 <= card["width"] <= MAX_WIDTH[size] + 0.5, (size, card)
+        faces = read_faces(board)
+        assert faces and all(face["svg"] for face in faces.values())
+        for code, face in faces.items():
+            assert face["tl"]["bottom"] <= STRIP - 0.01, (size, theme, code, face["tl"])
+        board.lab.screenshot(screenshot_dir / f"cards-{size}-{theme}.png", board.root)
+        if theme == "dark":
+            dark = board.root.evaluate(_COLOURS)
     light = board.root.evaluate(_COLOURS)
     # Cards stay light cards on a dark table, as real cards do (dark faces made the red suits hard to tell from the
     # black ones): the face dims a little so that it does not glare, and the inks stay the printed ones.
@@ -367,3 +376,51 @@ def test_card_sizes_in_light_and_dark_themes(open_notebook, screenshot_dir):
 def _channels(rgb: str) -> list[float]:
     """The channels of a CSS ``rgb(r, g, b)`` colour."""
     return [float(part) for part in re.findall(r"[\d.]+", rgb)[:3]]
+
+
+# Every bar's text and buttons, to check that nothing spills out of its bar or is cut off inside it.
+_BARS = """
+    (root) => {
+      const box = (el) => { const r = el.getBoundingClientRect();
+                            return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+      const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+      const problems = [];
+      for (const bar of root.querySelectorAll('.sw-toolbar, .sw-status, .sw-message')) {
+        if (!shown(bar)) continue;
+        const outer = box(bar);
+        if (bar.scrollWidth > bar.clientWidth + 1) problems.push(`${bar.className} overflows: ${bar.textContent}`);
+        for (const item of bar.querySelectorAll('button, span, .sw-clock')) {
+          if (!shown(item)) continue;
+          const inner = box(item);
+          if (inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5 || inner.top < outer.top - 0.5 ||
+              inner.bottom > outer.bottom + 0.5) problems.push(`${item.textContent} leaves ${bar.className}`);
+          if (item.tagName === 'BUTTON' && item.scrollWidth > item.clientWidth + 1)
+            problems.push(`the button ${item.textContent} is cut off`);
+        }
+      }
+      return problems;
+    }
+"""
+
+#: A long way into a game of each kind, in a language whose words run longer than English for some.
+GAMES = {"athena": "el", "thumb-and-pouch": "en", "aunt-mary": "en", "camelot": "ru", "klondike": "en"}
+
+
+@pytest.mark.parametrize("variant", list(GAMES))
+def test_every_game_at_every_card_size_light_and_dark(open_notebook, screenshot_dir, variant):
+    """Each game, some way into play, at every card size in both themes: every card inside the felt, every bar's
+    text and buttons inside their bar and not cut off; photographed for the record."""
+    cell = (f"import random\nimport solitaire_widget as sw\ng = sw.new_game({variant!r}, deal=5)\n"
+            "rng = random.Random(5)\nfor _ in range(40):\n"
+            "    legal = g.legal_moves()\n    if not legal: break\n"
+            "    moves = [m for m in legal if m.kind not in ('deal', 'redeal')]\n"
+            "    g.play(rng.choice(moves) if moves and rng.random() < 0.7 else rng.choice(legal))\n"
+            f"w = sw.Solitaire(game=g, clock=True, language={GAMES[variant]!r})\nw")
+    lab = open_notebook([cell])
+    lab.run_cell(0)
+    board = Board(lab, 0, "w")
+    board.wait_until_rendered()
+    for size, theme, cards in each_size_and_theme(board):
+        assert len(cards) >= 10, cards
+        assert board.root.evaluate(_BARS) == [], (variant, size, theme)
+        board.lab.screenshot(screenshot_dir / f"game-{variant}-{size}-{theme}.png", board.root)

@@ -10,6 +10,7 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 import solitaire_widget as sw
@@ -21,8 +22,6 @@ from ..widget.conftest import FakeFrontEnd
 
 LOCALE = Path(i18n.__file__).with_name("locale")
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
-#: How many plural forms each language has (its catalogue header must agree).
-PLURALS = {"el": 2, "ru": 3}
 
 
 def catalogue(language: str):
@@ -42,7 +41,8 @@ def fields(text: str) -> set[str]:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_is_translated_with_its_placeholders(language):
     translated = catalogue(language)
-    assert translated.num_plurals == PLURALS[language]
+    # The catalogue's header must declare the language's plural forms as gettext knows them (Babel's table).
+    assert translated.num_plurals == get_plural(language).num_plurals
     assert not [(message.id, problem) for message, problems in translated.check() for problem in problems]
     expected = {(message.context, message.id if isinstance(message.id, str) else message.id[0])
                 for message in template() if message.id}
@@ -57,7 +57,7 @@ def test_every_message_is_translated_with_its_placeholders(language):
         assert not message.fuzzy, f"{language}: fuzzy translation of {key}"
         forms = [message.string] if isinstance(message.string, str) else list(message.string)
         assert all(form.strip() for form in forms), f"{language}: {key} is not translated"
-        assert len(forms) == (1 if isinstance(message.id, str) else PLURALS[language]), key
+        assert len(forms) == (1 if isinstance(message.id, str) else translated.num_plurals), key
         source = fields(message.id if isinstance(message.id, str) else message.id[1])
         for index, form in enumerate(forms):
             dropped = source - fields(form)
