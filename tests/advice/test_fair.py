@@ -219,3 +219,25 @@ def test_the_fair_player_refuses_bad_settings(keywords, message):
         sw.FairPlayer(**keywords)
     with pytest.raises(ValueError, match="takes a Game"):
         sw.FairPlayer().play("athena")  # type: ignore[arg-type]
+
+
+def test_a_pass_through_an_unlimited_stock_brings_back_the_same_layout():
+    """With unlimited redeals the fair player counts layouts without the number of passes, so a pass that changed
+    nothing is a repeat and the player stops instead of dealing round and round (it used to reach its move cap)."""
+    from solitaire_widget.advice.player import _layout
+
+    for draw in (1, 3):
+        game = sw.new_game("klondike", deal=4, draw=draw, redeals=-1)
+        start = _layout(game.knowledge())
+        while game.stock_count:
+            game.play("deal")
+        assert _layout(game.knowledge()) != start
+        game.play("redeal")
+        assert _layout(game.knowledge()) == start
+        limited = sw.new_game("klondike", deal=4, draw=draw, redeals=2)
+        first = _layout(limited.knowledge())
+        while limited.stock_count:
+            limited.play("deal")
+        limited.play("redeal")
+        assert _layout(limited.knowledge()) != first, "with passes counted, a pass uses one up"
+

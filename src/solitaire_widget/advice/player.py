@@ -283,6 +283,10 @@ def _layout(known: Knowledge) -> str:
     """The layout as a player sees it, with face-down cards counted, not named, and the move count left out."""
     data = known.to_dict()
     del data["moves"]
+    if data["options"].get("redeals") == -1:
+        # With unlimited redeals the count of passes changes nothing that can be played: counting it would make
+        # every pass through the stock a new layout, and a player who has nothing better to do would deal for ever.
+        data.pop("redeals_used", None)
     if "tableau" in data:
         data["tableau"] = [[code if code is not None and code.isupper() else "?" for code in column]
                            for column in data["tableau"]]
