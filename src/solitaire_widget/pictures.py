@@ -33,8 +33,9 @@ t1    t2    t3    t4    t5    t6    t7
 
 The SVG board is self-contained (no fonts or images to fetch; suit pips are vector shapes), scales cleanly to any
 zoom, and is accessible: the drawing has a ``<title>`` and a ``<desc>``, every card an ``aria-label`` with its name
-("ten of diamonds", "face-down card"), every pile one saying what it holds. Every pile carries ``data-pile`` with its FORMAT.md name and every card
-``data-card`` with its code (``"down"`` for a card back), the same hooks as the widget's board.
+("ten of diamonds", "face-down card"), every pile one saying what it holds. Every pile carries ``data-pile`` with
+its FORMAT.md name and every card ``data-card`` with its code (``"down"`` for a card back), the same hooks as the
+widget's board.
 """
 
 from __future__ import annotations
@@ -347,11 +348,12 @@ def text_picture(position: Mapping[str, Any]) -> str:
     """A picture of the position in plain text with suit symbols, for terminals, logs and doctests.
 
     First a status line (game, deal, score, moves, cards left in the stock, redeals left or Camelot's phase, and the
-    result once the game is over), in the language in force, as the board words it. Klondike family: the stock, the waste (its top card; the top three with
-    ``draw=3``) and the foundations' top cards, then the tableau columns side by side, fanned downwards. Camelot: the
-    stock and the waste, then the 4 × 4 grid, with each empty border cell marked by the court card it is kept for
-    (``(K)``, ``(Q)``, ``(J)``). ``##`` is a face-down card and ``--`` an empty pile. Pile names label the rows and
-    columns, so that a move can be read straight off the picture (``t3-t5``, ``place r2c3``).
+    result once the game is over), in the language in force, as the board words it. Klondike family: the stock, the
+    waste (its top card; the top three with ``draw=3``) and the foundations' top cards, then the tableau columns
+    side by side, fanned downwards. Camelot: the stock and the waste, then the 4 × 4 grid, with each empty border
+    cell marked by the court card it is kept for (``(K)``, ``(Q)``, ``(J)``). ``##`` is a face-down card and ``--``
+    an empty pile. Pile names label the rows and columns, so that a move can be read straight off the picture
+    (``t3-t5``, ``place r2c3``).
 
     Raises ValueError when ``position`` is not a FORMAT.md position.
     """

@@ -24,7 +24,8 @@ _FITS = """(root) => {
   const boxes = buttons.map((b) => b.getBoundingClientRect());
   boxes.forEach((box, i) => {
     if (!inside(box, outer)) problems.push(`button ${buttons[i].dataset.action} sticks out of the board`);
-    if (buttons[i].scrollWidth > buttons[i].clientWidth + 1) problems.push(`${buttons[i].dataset.action}'s words overflow`);
+    if (buttons[i].scrollWidth > buttons[i].clientWidth + 1)
+      problems.push(`${buttons[i].dataset.action}'s words overflow`);
     boxes.slice(i + 1).forEach((other, j) => {
       const apart = box.right <= other.left + 1 || other.right <= box.left + 1 || box.bottom <= other.top + 1
         || other.bottom <= box.top + 1;
