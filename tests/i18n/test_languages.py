@@ -105,6 +105,9 @@ def test_a_wrong_language_names_the_languages_there_are():
         sw.set_language("de")
     with pytest.raises(ValueError, match="the languages are"):
         sw.rules("athena", language="fr")
+    for bad in ("", "spider", None, 3):
+        with pytest.raises(ValueError, match="athena"):  # the message names the games there are
+            sw.rules(bad)
 
 
 def test_the_language_is_chosen_as_documented(monkeypatch):
