@@ -55,7 +55,7 @@ def _pct(share: float, language: str) -> str:
     if language == "en":
         return f"{share:.1%}"
     with using(language):
-        return percent(share, 1)
+        return percent(share, 1, fixed=True)
 
 
 def _one_decimal(value: float, language: str) -> str:

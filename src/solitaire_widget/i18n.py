@@ -25,8 +25,10 @@ import contextvars
 import gettext as _gettext
 import locale as _locale
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -163,12 +165,20 @@ def translate(marked: str | tuple[str, str]) -> str:
     return gettext(marked)
 
 
-def percent(share: float, digits: int = 0) -> str:
-    """``share`` (0 to 1) as a percentage with up to ``digits`` decimals, written as the language in force writes
-    it: "40%" in English and Greek, "40 %" in Russian, "45,2 %" with a decimal."""
-    if not digits:
-        return format_percent(share, locale=get_language())
-    return format_percent(round(share, digits + 2), locale=get_language(), decimal_quantization=False)
+def percent(share: float, digits: int = 0, *, fixed: bool = False) -> str:
+    """``share`` (0 to 1) as a percentage with up to ``digits`` decimals (exactly ``digits`` when ``fixed``), written
+    as the language in force writes it: "40%" in English and Greek, "40 %" in Russian, "45,2 %" with a decimal.
+
+    The rounding is Python's own (``f"{share:.1%}"``), done once before Babel writes the number, so that a figure
+    reads the same in every language: 95.2% in English is 95,2% in Greek, never 95,3%."""
+    rounded = Decimal(f"{share * 100:.{digits}f}") / 100
+    language = get_language()
+    if not fixed:
+        return format_percent(rounded, locale=language, decimal_quantization=False)
+    pattern = Locale.parse(language).percent_formats[None].pattern
+    # The locale's own pattern ("#,##0%", "#,##0\xa0%"), its last integer digit given the decimals asked for.
+    with_decimals = re.sub(r"0(?![0#,.])", "0." + "0" * digits, pattern, count=1) if digits else pattern
+    return format_percent(rounded, format=with_decimals, locale=language)
 
 
 def decimal(value: float, digits: int = 1) -> str:
