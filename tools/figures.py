@@ -403,12 +403,14 @@ def fair_player(language: str = "en") -> str:
 
 
 def players(setting: str) -> Callable[..., str]:
-    """Every player of one setting, best first: the solver's ceiling, the fair player, the simple strategies."""
+    """Every player of one setting, best first: the solver's ceiling, then the players by the share of games they
+    won, and where that ties (Camelot, where wins are rare), by their mean score."""
     def render(language: str = "en") -> str:
         tables = _tables()
         lines = [TEXTS[language]["players head"], "|---|---|---|"]
         rows = [table for (name, _), table in tables.items() if name == setting]
-        rows.sort(key=lambda table: (table.player != "solver", -table.share, table.player))
+        rows.sort(key=lambda table: (table.player != "solver", -table.share, -(table.mean_score or 0.0),
+                                     table.player))
         for table in rows:
             score = "" if table.mean_score is None else _one_decimal(table.mean_score, language)
             lines.append(f"| {_player_row(table.player, language)} | {_cell(table, language)} | {score} |")
