@@ -26,9 +26,7 @@ import sys
 import tempfile
 import textwrap
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +43,8 @@ from .lab import (
     LabPage,
     LabServer,
     free_port,
+    stop_process,
+    wait_for_http,
 )
 
 THEME_NAMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
@@ -61,33 +61,6 @@ NOTEBOOK_SERVER_CONFIG = {
     "IdentityProvider": {"token": ""},
     "JupyterNotebookApp": {"expose_app_in_browser": True},
 }
-
-
-def wait_for_http(url: str, process: subprocess.Popen[bytes] | None, what: str, timeout: float,
-                  log_tail: Callable[[], str]) -> None:
-    """Poll ``url`` until it answers 200; fail early, with the log's tail, if the process exits."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
-            raise RuntimeError(f"{what} exited with code {process.returncode}:\n{log_tail()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.25)
-    raise RuntimeError(f"{what} did not answer on {url} in {timeout:.0f} s:\n{log_tail()}")
-
-
-def stop_process(process: subprocess.Popen[bytes] | None) -> None:
-    if process is not None and process.poll() is None:
-        process.terminate()  # both servers shut their kernels down on SIGTERM
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
 
 
 # -- Jupyter Notebook 7 ------------------------------------------------------------------------------------------
@@ -110,26 +83,8 @@ class NotebookServer(LabServer):
         self.set_theme("light")
         (self.config / "jupyter_server_config.json").write_text(json.dumps(NOTEBOOK_SERVER_CONFIG))
 
-        env = dict(os.environ)
-        env.update(
-            JUPYTER_CONFIG_DIR=str(self.config),
-            JUPYTER_DATA_DIR=str(self.home / "data"),
-            JUPYTER_RUNTIME_DIR=str(self.home / "runtime"),
-            IPYTHONDIR=str(self.home / "ipython"),
-            PYTHONUNBUFFERED="1",
-        )
-        command = [
-            sys.executable, "-m", "jupyter", "notebook",
-            f"--ServerApp.port={self.port}",
-            f"--ServerApp.root_dir={self.root}",
-            f"--JupyterNotebookApp.user_settings_dir={self.settings}",
-            f"--JupyterNotebookApp.workspaces_dir={self.home / 'workspaces'}",
-        ]
-        log = self.log_path.open("wb")
-        self._process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
-        log.close()
-        wait_for_http(f"{self.url}/api/status", self._process, "jupyter notebook", self.startup_timeout,
-                      self.log_tail)
+        self._launch("notebook", self.config, [f"--JupyterNotebookApp.user_settings_dir={self.settings}",
+                                                f"--JupyterNotebookApp.workspaces_dir={self.home / 'workspaces'}"])
 
     def set_theme(self, theme: str) -> None:
         """Make ``theme`` ("light" or "dark") the user's theme setting; pages opened from now on start in it."""

@@ -110,6 +110,33 @@ def notebook_json(cells: Iterable[str]) -> dict[str, Any]:
     }
 
 
+def wait_for_http(url: str, process: subprocess.Popen[bytes] | None, what: str, timeout: float,
+                  log_tail: Callable[[], str]) -> None:
+    """Poll ``url`` until it answers 200; fail early, with the log's tail, if the process exits."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"{what} exited with code {process.returncode}:\n{log_tail()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(f"{what} did not answer on {url} in {timeout:.0f} s:\n{log_tail()}")
+
+
+def stop_process(process: subprocess.Popen[bytes] | None) -> None:
+    if process is not None and process.poll() is None:
+        process.terminate()  # the servers shut their kernels down on SIGTERM
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
 class LabServer:
     """A ``jupyter lab`` process serving a temporary root directory. Use as a context manager."""
 
@@ -144,9 +171,14 @@ class LabServer:
         config.mkdir()
         (config / "jupyter_server_config.json").write_text(json.dumps(SERVER_CONFIG))
 
+        self._launch("lab", config, [f"--LabApp.user_settings_dir={settings}",
+                                     f"--LabApp.workspaces_dir={self.home / 'workspaces'}"])
+
+    def _launch(self, app: str, config: Path, options: list[str]) -> None:
+        """Start ``jupyter <app>`` on this server's port and root, with nothing from the user's own Jupyter set-up
+        (a kernelspec "python3" in ~/.local/share/jupyter would win over the environment's own, and could start
+        another Python without the package under test), and wait until it answers."""
         env = dict(os.environ)
-        # Nothing from the user's own Jupyter set-up: a kernelspec "python3" in ~/.local/share/jupyter would win over
-        # the environment's own, and could start another Python without the package under test.
         env.update(
             JUPYTER_CONFIG_DIR=str(config),
             JUPYTER_DATA_DIR=str(self.home / "data"),
@@ -154,41 +186,15 @@ class LabServer:
             IPYTHONDIR=str(self.home / "ipython"),
             PYTHONUNBUFFERED="1",
         )
-        command = [
-            sys.executable, "-m", "jupyter", "lab",
-            f"--ServerApp.port={self.port}",
-            f"--ServerApp.root_dir={self.root}",
-            f"--LabApp.user_settings_dir={settings}",
-            f"--LabApp.workspaces_dir={self.home / 'workspaces'}",
-        ]
+        command = [sys.executable, "-m", "jupyter", app, f"--ServerApp.port={self.port}",
+                   f"--ServerApp.root_dir={self.root}", *options]
         log = self.log_path.open("wb")
         self._process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
         log.close()
-        self._wait_until_ready()
-
-    def _wait_until_ready(self) -> None:
-        deadline = time.monotonic() + self.startup_timeout
-        while time.monotonic() < deadline:
-            if self._process is not None and self._process.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited with code {self._process.returncode}:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.25)
-        raise RuntimeError(f"jupyter lab did not answer on {self.url} in {self.startup_timeout:.0f} s:\n"
-                           f"{self.log_tail()}")
+        wait_for_http(f"{self.url}/api/status", self._process, f"jupyter {app}", self.startup_timeout, self.log_tail)
 
     def stop(self) -> None:
-        if self._process is not None and self._process.poll() is None:
-            self._process.terminate()  # the server shuts its kernels down on SIGTERM
-            try:
-                self._process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait(timeout=10)
+        stop_process(self._process)
         self._process = None
         shutil.rmtree(self.home, ignore_errors=True)
 
