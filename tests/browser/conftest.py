@@ -115,25 +115,8 @@ def greek_lab(request: pytest.FixtureRequest, greek_lab_server: LabServer, chrom
 
 def _lab_page(request: pytest.FixtureRequest, server: LabServer, chromium) -> Iterator[LabPage]:
     """A fresh browser context and page on ``server``; a screenshot when the test failed, and no console error
-    allowed when it passed."""
-    marker = request.node.get_closest_marker("browser_context")
-    context = chromium.new_context(viewport=VIEWPORT, **(marker.kwargs if marker else {}))
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    lab_page = LabPage(page, server)
-    try:
-        yield lab_page
-        call_report = getattr(request.node, "report_call", None)
-        if call_report is not None and call_report.failed:
-            lab_page.screenshot(SCREENSHOTS / "failures" / f"{_safe_name(request.node.nodeid)}.png")
-        elif call_report is not None and call_report.passed:
-            # Checked after every browser test: the widget must not log errors or throw in the page.
-            lab_page.assert_no_console_errors()
-    finally:
-        try:
-            lab_page.close()
-        finally:
-            context.close()
+    allowed when it passed (checked after every browser test: the widget must not log errors or throw)."""
+    yield from _host_page(request, chromium, lambda page: LabPage(page, server))
 
 
 @pytest.fixture
@@ -184,8 +167,8 @@ def marimo_server() -> Iterator[MarimoServer]:
 
 
 def _host_page(request: pytest.FixtureRequest, chromium, wrap: Callable[..., Any]) -> Iterator[Any]:
-    """A fresh context and page wrapped by ``wrap(page)``; at the end, as ``lab`` does: a screenshot of a failure,
-    the console checked after a pass, then ``close()`` (when the wrapper has one) and the context closed."""
+    """A fresh context and page wrapped by ``wrap(page)``; at the end, a screenshot of a failure, the console
+    checked after a pass, then ``close()`` (when the wrapper has one) and the context closed."""
     marker = request.node.get_closest_marker("browser_context")
     context = chromium.new_context(viewport=VIEWPORT, **(marker.kwargs if marker else {}))
     context.set_default_timeout(30_000)
