@@ -48,6 +48,8 @@ _FAMILY_END = N_("The game is won when all 52 cards are on the foundations. It i
                  "any more: the stock is spent, no card can go up, no face-down card can be turned over, and the "
                  "moves left only shuffle cards to and fro.")
 
+_STAIRCASE = N_("Seven columns in a staircase: the first column has one card, the second two, up to seven in the "
+                "last; only the top card of each is face up. The 24 other cards form the stock.")
 _SECTIONS: dict[str, list[tuple[str, list[str]]]] = {
     "athena": [
         (_LAYOUT, [N_("Seven columns of four cards: the first and third rows face down, the second and fourth face "
@@ -59,8 +61,7 @@ _SECTIONS: dict[str, list[tuple[str, list[str]]]] = {
         (_END, [_FAMILY_END]),
     ],
     "thumb-and-pouch": [
-        (_LAYOUT, [N_("Seven columns in a staircase: the first column has one card, the second two, up to seven in "
-                      "the last; only the top card of each is face up. The 24 other cards form the stock.")]),
+        (_LAYOUT, [_STAIRCASE]),
         (_GOAL, [_FAMILY_GOAL]),
         (_BUILDING, [_OTHER_SUIT, _ANY_CARD, _UNCOVER, _FAMILY_FOUNDATIONS]),
         (_STOCK, [_ONE_CARD]),
@@ -79,8 +80,7 @@ _SECTIONS: dict[str, list[tuple[str, list[str]]]] = {
         (_END, [_FAMILY_END]),
     ],
     "klondike": [
-        (_LAYOUT, [N_("Seven columns in a staircase: the first column has one card, the second two, up to seven in "
-                      "the last; only the top card of each is face up. The 24 other cards form the stock.")]),
+        (_LAYOUT, [_STAIRCASE]),
         (_GOAL, [_FAMILY_GOAL]),
         (_BUILDING, [_ALTERNATE, _KING_ONLY, _UNCOVER, _FAMILY_FOUNDATIONS]),
         (_STOCK, [N_("Click the stock to deal its top card, or its top three cards with the option to turn three, "
