@@ -102,7 +102,9 @@ def card_label(card: int) -> str:
 
 
 # Card words, by grammatical role, each translated as a whole in the catalogues (translators give each language's
-# own forms: Russian and Greek nouns change with their role in a sentence, English ones do not).
+# own forms: Russian and Greek nouns change with their role in a sentence, English ones do not). Written out in full,
+# not built in a loop: the message extractor (pybabel) reads only literal strings, and each role's context tells the
+# translator which form to give.
 _RANK_WORDS = {
     "name": (
         NP_("rank in a card's name", "ace"), NP_("rank in a card's name", "two"),
