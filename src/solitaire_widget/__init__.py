@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import game as _game
 from ._version import __version__ as __version__
-from .advice import Chance, Chances, Difficulty, FairPlayer, Hint, chances, difficulty, hint, pick_deal
+from .advice import (Chance, Chances, Difficulty, FairPlayer, GameReview, Hint, chances, difficulty, hint, pick_deal,
+                     review_game)
 from .game import Game, new_game
 from .i18n import LANGUAGES, set_language
 from .knowledge import Knowledge
@@ -33,10 +34,10 @@ if TYPE_CHECKING:
     from .pictures import Picture, picture
     from .widget import Solitaire
 
-__all__ = ["LANGUAGES", "VARIANTS", "Chance", "Chances", "Difficulty", "FairPlayer", "Game", "Hint", "IllegalMove",
-           "Knowledge", "Move", "Picture", "Solitaire", "SolveResult", "StudyResult", "chances", "difficulty", "hint",
-           "locked_cards", "new_game", "pick_deal", "picture", "rules", "set_language", "solve", "statistics",
-           "study"]
+__all__ = ["LANGUAGES", "VARIANTS", "Chance", "Chances", "Difficulty", "FairPlayer", "Game", "GameReview", "Hint",
+           "IllegalMove", "Knowledge", "Move", "Picture", "Solitaire", "SolveResult", "StudyResult", "chances",
+           "difficulty", "hint", "locked_cards", "new_game", "pick_deal", "picture", "review_game", "rules",
+           "set_language", "solve", "statistics", "study"]
 
 # The package is where the layers meet: Game.hint() answers with the advice, which the rules model cannot import.
 _game.set_advisor(hint)

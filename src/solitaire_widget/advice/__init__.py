@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from .coach import Review, review
 from .deals import Difficulty, PickedDeal, difficulty, pick_deal
+from .game_review import GameReview, ReviewedMove, review_game
 from .hints import Hint, hint
 from .player import FairPlayer
 from .win_chances import Chance, Chances, chances
 
-__all__ = ["Chance", "Chances", "Difficulty", "FairPlayer", "Hint", "PickedDeal", "Review", "chances", "difficulty",
-           "hint", "pick_deal", "review"]
+__all__ = ["Chance", "Chances", "Difficulty", "FairPlayer", "GameReview", "Hint", "PickedDeal", "Review",
+           "ReviewedMove", "chances", "difficulty", "hint", "pick_deal", "review", "review_game"]
