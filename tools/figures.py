@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from solitaire_widget.i18n import decimal, percent, using  # noqa: E402
+from solitaire_widget.strategies import strategies_for  # noqa: E402
 from solitaire_widget.studies.published import PublishedTable, published_tables  # noqa: E402
 
 DATA = ROOT / "docs" / "data"
@@ -124,23 +125,31 @@ def _setting_in_sentence(setting: str, language: str) -> str:
     return SETTING_IN_SENTENCE[language].format(name=name, apart=f" ({apart})" if apart else "")
 
 
-SIMPLE = ("bold", "cautious", "persistent", "random", "centre-first", "edge-first", "help-page")
+#: The strategy that tries moves and takes them back (solitaire_widget.strategies): not fair, so never the "best simple
+#: strategy" (only fair strategies count there), but shown in a column of its own and named for what it does.
+UNDO_SEARCH = "undo-search"
 
-#: How a table's row names a player (English: the solver and the fair player described, a strategy by its name).
+#: How a table's row names a player (English: the solver, the fair player and undo-search described, a strategy by its
+#: name).
 PLAYER_WORDS = {
     "solver": "thoughtful solver (sees every card: deals winnable)",
     "fair": "fair player (sees what you see)",
+    UNDO_SEARCH: "undo-search (tries moves and takes them back, so not a fair player)",
 }
 #: The same in Greek and Russian: every player in words, a strategy with the name the code knows it by.
 PLAYER_ROWS = {
     "el": {"solver": "επιλυτής (βλέπει όλα τα φύλλα: μοιρασιές που βγαίνουν)",
            "fair": "τίμιος παίκτης (βλέπει ό,τι βλέπετε)",
-           "bold": "τολμηρός (`bold`)", "cautious": "προσεκτικός (`cautious`)", "persistent": "επίμονος (`persistent`)",
+           "bold": "τολμηρός (`bold`)", "cautious": "προσεκτικός (`cautious`)",
+           UNDO_SEARCH: "αναζήτηση με αναίρεση (`undo-search`: δοκιμάζει κινήσεις και τις παίρνει πίσω, γι' αυτό δεν "
+                        "λογίζεται τίμιος παίκτης)",
            "random": "τυχαίος (`random`)", "centre-first": "πρώτα το κέντρο (`centre-first`)",
            "edge-first": "πρώτα οι άκρες (`edge-first`)", "help-page": "κατά τη σελίδα βοήθειας (`help-page`)"},
     "ru": {"solver": "решатель (видит все карты: раздачи, которые можно выиграть)",
            "fair": "честный игрок (видит то же, что и вы)",
-           "bold": "смелый (`bold`)", "cautious": "осторожный (`cautious`)", "persistent": "упорный (`persistent`)",
+           "bold": "смелый (`bold`)", "cautious": "осторожный (`cautious`)",
+           UNDO_SEARCH: "поиск с отменой (`undo-search`: пробует ходы и отменяет их, поэтому не считается честным "
+                        "игроком)",
            "random": "случайный (`random`)", "centre-first": "сначала центр (`centre-first`)",
            "edge-first": "сначала края (`edge-first`)", "help-page": "по справке (`help-page`)"},
 }
@@ -153,7 +162,7 @@ PLAYER_CASES = {
     "el": {"solver": ("ο επιλυτής", "τον επιλυτή"), "fair": ("ο τίμιος παίκτης", "τον τίμιο παίκτη"),
            "bold": ("ο τολμηρός παίκτης", "τον τολμηρό παίκτη"),
            "cautious": ("ο προσεκτικός παίκτης", "τον προσεκτικό παίκτη"),
-           "persistent": ("ο επίμονος παίκτης", "τον επίμονο παίκτη"),
+           UNDO_SEARCH: ("ο παίκτης «αναζήτηση με αναίρεση»", "τον παίκτη «αναζήτηση με αναίρεση»"),
            "random": ("ο τυχαίος παίκτης", "τον τυχαίο παίκτη"),
            "centre-first": ("ο παίκτης «πρώτα το κέντρο»", "τον παίκτη «πρώτα το κέντρο»"),
            "edge-first": ("ο παίκτης «πρώτα οι άκρες»", "τον παίκτη «πρώτα οι άκρες»"),
@@ -162,7 +171,7 @@ PLAYER_CASES = {
            "fair": ("честный игрок", "честного игрока", "с честным игроком"),
            "bold": ("смелый игрок", "смелого игрока", "со смелым игроком"),
            "cautious": ("осторожный игрок", "осторожного игрока", "с осторожным игроком"),
-           "persistent": ("упорный игрок", "упорного игрока", "с упорным игроком"),
+           UNDO_SEARCH: ("игрок «поиск с отменой»", "игрока «поиск с отменой»", "с игроком «поиск с отменой»"),
            "random": ("случайный игрок", "случайного игрока", "со случайным игроком"),
            "centre-first": ("игрок «сначала центр»", "игрока «сначала центр»", "с игроком «сначала центр»"),
            "edge-first": ("игрок «сначала края»", "игрока «сначала края»", "с игроком «сначала края»"),
@@ -202,7 +211,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "cell": "{share} ({low}–{high}), {successes} of {deals}{undecided}{partial}",
         "cell undecided": ", {count} undecided",
         "cell partial": " (so far: deals {first}–{last})",
-        "fair-player head": "| game | fair player | thoughtful solver (winnable) | best simple strategy |",
+        "fair-player head": "| game | fair player | thoughtful solver (winnable) | "
+                            "best simple strategy that plays fair | undo-search (tries moves and takes them back) |",
+        "no undo-search": "none for this game",
         "best simple": "{player}: {cell}",
         "players head": "| player | games won (95% CI) | mean score |",
         "players none": "| not measured yet | | |",
@@ -246,7 +257,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "cell undecided": ", {count} χωρίς απάντηση",
         "cell partial": " (μέχρι στιγμής: μοιρασιές {first}–{last})",
         "fair-player head": "| πασιέντζα | τίμιος παίκτης | επιλυτής (μοιρασιές που βγαίνουν) | "
-                            "καλύτερη απλή στρατηγική |",
+                            "καλύτερη απλή στρατηγική που παίζει τίμια | "
+                            "αναζήτηση με αναίρεση (δοκιμάζει κινήσεις και τις παίρνει πίσω) |",
+        "no undo-search": "δεν υπάρχει σε αυτή την πασιέντζα",
         "best simple": "{player}: {cell}",
         "players head": "| παίκτης | παρτίδες που κέρδισε (διάστημα εμπιστοσύνης 95%) | μέση βαθμολογία |",
         "players none": "| δεν έχει μετρηθεί ακόμα | | |",
@@ -296,7 +309,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cell undecided": ", без ответа: {count}",
         "cell partial": " (пока сыграны раздачи {first}–{last})",
         "fair-player head": "| пасьянс | честный игрок | решатель (раздачи, которые можно выиграть) | "
-                            "лучшая простая стратегия |",
+                            "лучшая простая стратегия из честных | поиск с отменой (пробует ходы и отменяет их) |",
+        "no undo-search": "в этом пасьянсе нет",
         "best simple": "{player}: {cell}",
         "players head": "| игрок | выиграно партий (доверительный интервал 95\xa0%) | средний счёт |",
         "players none": "| пока не измерено | | |",
@@ -383,22 +397,40 @@ def _cell(table: PublishedTable | None, language: str = "en") -> str:
                 partial=partial)
 
 
+def _is_fair_strategy(table: PublishedTable) -> bool:
+    """Whether a table's player is a simple strategy that plays fair (not the solver, the fair player or
+    undo-search)."""
+    strategy = strategies_for(table.variant).get(table.player)
+    return strategy is not None and strategy.fair
+
+
 def _best_simple(tables: dict[tuple[str, str], PublishedTable], setting: str) -> PublishedTable | None:
-    simple = [table for (name, player), table in tables.items() if name == setting and player in SIMPLE]
+    """The best simple strategy of a setting: the fair one that won most (undo-search does not count)."""
+    simple = [table for (name, _), table in tables.items() if name == setting and _is_fair_strategy(table)]
     return max(simple, key=lambda table: (table.share, -len(table.player)), default=None)
 
 
+def _undo_search_cell(tables: dict[tuple[str, str], PublishedTable], setting: str, language: str) -> str:
+    """Undo-search's cell: its figures, or that the setting's game has no such strategy (Camelot)."""
+    variants = {table.variant for (name, _), table in tables.items() if name == setting}
+    if variants and not any(UNDO_SEARCH in strategies_for(variant) for variant in variants):
+        return TEXTS[language]["no undo-search"]
+    return _cell(tables.get((setting, UNDO_SEARCH)), language)
+
+
 def fair_player(language: str = "en") -> str:
-    """The fair player against the thoughtful solver and the best simple strategy, per setting."""
+    """The fair player against the thoughtful solver and the best simple strategy that plays fair, per setting;
+    undo-search in a column of its own, named for what it does."""
     tables = _tables()
-    lines = [TEXTS[language]["fair-player head"], "|---|---|---|---|"]
+    lines = [TEXTS[language]["fair-player head"], "|---|---|---|---|---|"]
     for setting in SETTING_TITLES:
         best = _best_simple(tables, setting)
         simple = (TEXTS[language]["not measured"] if best is None else
                   _say(language, "best simple", player=_player_row(best.player, language),
                        cell=_cell(best, language)))
         lines.append(f"| {_setting_title(setting, language)} | {_cell(tables.get((setting, 'fair')), language)} | "
-                     f"{_cell(tables.get((setting, 'solver')), language)} | {simple} |")
+                     f"{_cell(tables.get((setting, 'solver')), language)} | {simple} | "
+                     f"{_undo_search_cell(tables, setting, language)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -645,7 +677,7 @@ def share_sentence(setting: str, player: str) -> Callable[..., str]:
 
 def comparison(setting: str, first: str, second: str, measure: str = "wins") -> Callable[..., str]:
     """Two players of one setting compared in one sentence, the larger first, with the ratio in words worked out
-    from the same tables as the figures beside it: 'The persistent player won about twice as often as the bold
+    from the same tables as the figures beside it: 'The undo-search player won about twice as often as the bold
     player: ...'. ``measure="score"`` compares the mean scores instead of the shares won."""
     def render(language: str = "en") -> str:
         tables = _tables()
@@ -698,15 +730,15 @@ def _compare_scores(found: list[tuple[str, PublishedTable]], language: str = "en
 #: The sentences the notebooks quote (``share:SETTING:PLAYER``, ``compare:SETTING:FIRST:SECOND``,
 #: ``compare-score:SETTING:FIRST:SECOND``); add a line here to quote another.
 SHARES = [("athena", "solver"), ("thumb-and-pouch", "solver"), ("thumb-and-pouch", "bold"),
-          ("thumb-and-pouch", "random"), ("aunt-mary", "solver"), ("aunt-mary", "persistent"), ("camelot", "solver"),
+          ("thumb-and-pouch", "random"), ("aunt-mary", "solver"), ("aunt-mary", UNDO_SEARCH), ("camelot", "solver"),
           ("klondike", "solver"), ("klondike", "fair")]
-COMPARISONS = [("athena", "persistent", "bold"), ("athena", "bold", "cautious"), ("athena", "fair", "persistent"),
-               ("athena", "solver", "fair"), ("athena", "solver", "persistent"),
+COMPARISONS = [("athena", UNDO_SEARCH, "bold"), ("athena", "bold", "cautious"), ("athena", "fair", UNDO_SEARCH),
+               ("athena", "solver", "fair"), ("athena", "solver", "bold"),
                ("thumb-and-pouch", "bold", "cautious"), ("thumb-and-pouch", "fair", "bold"),
-               ("thumb-and-pouch", "solver", "fair"), ("aunt-mary", "fair", "persistent"),
+               ("thumb-and-pouch", "solver", "fair"), ("aunt-mary", "fair", UNDO_SEARCH),
                ("aunt-mary", "solver", "fair"), ("camelot", "fair", "help-page"), ("camelot", "solver", "fair"),
                ("klondike", "fair", "bold"), ("klondike", "solver", "fair")]
-SCORE_COMPARISONS = [("aunt-mary", "persistent", "bold"), ("aunt-mary", "fair", "persistent"),
+SCORE_COMPARISONS = [("aunt-mary", UNDO_SEARCH, "bold"), ("aunt-mary", "fair", UNDO_SEARCH),
                      ("camelot", "centre-first", "edge-first"), ("camelot", "help-page", "centre-first"),
                      ("camelot", "centre-first", "random")]
 

@@ -1,8 +1,9 @@
 """Games a player cannot tell apart: the same play, over cards that differ only where the player never looked.
 
 :func:`played` plays a scripted or random game, undos, redos and restarts included; :func:`twin` replays the same
-script over a deal whose never-seen cards have been shuffled among themselves. The two games show the player the
-same cards at every step, so everything fair must treat them alike, while their hidden cards differ.
+script over a deal whose never-seen cards have been shuffled among themselves, under another deal number (or
+none). The two games show the player the same cards at every step, so everything fair must treat them alike, while
+their hidden cards and their deal numbers differ.
 """
 
 from __future__ import annotations
@@ -63,8 +64,14 @@ def played(variant: str, options: dict[str, Any], deal: int, steps: int, seed: i
     return game, random_script(game, random.Random(seed), steps)
 
 
-def twin(game: Game, script: Script, seed: int) -> Game:
-    """The same script played over the same deal with its never-seen cards shuffled among themselves."""
+def twin(game: Game, script: Script, seed: int, deal: int | None = None) -> Game:
+    """The same script played over the same deal with its never-seen cards shuffled among themselves, under another
+    deal number: ``deal`` (None, the default: a game set up from a position, with no number).
+
+    The number must differ from the game's, or advice that peeked through ``game.deal`` (dealing that number
+    afresh would show every hidden card) would treat the twins alike and pass unseen."""
+    if deal == game.deal:
+        raise ValueError(f"a twin needs a deal number other than its game's ({game.deal})")
     unseen = list(game.knowledge().unseen)
     shuffled = unseen[:]
     random.Random(seed).shuffle(shuffled)
@@ -83,4 +90,5 @@ def twin(game: Game, script: Script, seed: int) -> Game:
     for key in ("stock", "waste", "foundations", "tableau", "grid", "removed"):
         if key in start:
             start[key] = walk(start[key])
+    start["deal"] = deal
     return replay(Game.from_position(start), script)

@@ -68,10 +68,10 @@ def test_a_ratio_in_words(figures, ratio, often, much):
 
 
 def test_the_larger_share_comes_first_whatever_the_order_asked(figures, monkeypatch):
-    tables = [table("bold", 191, low=0.083, high=0.109), table("persistent", 419, low=0.192, high=0.228)]
-    for name in ("compare:athena:bold:persistent", "compare:athena:persistent:bold"):
+    tables = [table("bold", 191, low=0.083, high=0.109), table("undo-search", 419, low=0.192, high=0.228)]
+    for name in ("compare:athena:bold:undo-search", "compare:athena:undo-search:bold"):
         sentence = render(figures, monkeypatch, tables, name)
-        assert sentence.startswith("The persistent player won about twice as often as the bold player: 20.9%")
+        assert sentence.startswith("The undo-search player won about twice as often as the bold player: 20.9%")
         assert "overlap" not in sentence
 
 
@@ -92,10 +92,10 @@ def test_the_solver_finds_deals_winnable(figures, monkeypatch):
 
 
 def test_none_won_and_some_won(figures, monkeypatch):
-    tables = [table("bold", 0, mean_score=0.0), table("random", 0, mean_score=0.0), table("persistent", 2)]
+    tables = [table("bold", 0, mean_score=0.0), table("random", 0, mean_score=0.0), table("undo-search", 2)]
     assert render(figures, monkeypatch, tables, "compare:athena:bold:random").startswith("Neither the bold player")
-    assert render(figures, monkeypatch, tables, "compare:athena:bold:persistent").startswith(
-        "The persistent player won some games, the bold player won none")
+    assert render(figures, monkeypatch, tables, "compare:athena:bold:undo-search").startswith(
+        "The undo-search player won some games, the bold player won none")
     assert render(figures, monkeypatch, tables, "compare-score:athena:bold:random").startswith(
         "Neither the bold player nor the random player scored a point")
 

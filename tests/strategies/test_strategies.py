@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import random
+from dataclasses import replace
 
 import matplotlib
 import pytest
@@ -21,6 +22,7 @@ from solitaire_widget.strategies import (
     strategies_for,
     summary,
 )
+from tests.advice.helpers import SETTING_IDS, SETTINGS, played, twin
 
 matplotlib.use("Agg")
 
@@ -33,7 +35,7 @@ def test_module_examples_hold() -> None:
 
 def test_each_game_has_its_own_set_of_strategies() -> None:
     for variant in KLONDIKE_FAMILY:
-        assert list(strategies_for(variant)) == ["random", "bold", "cautious", "persistent"]
+        assert list(strategies_for(variant)) == ["random", "bold", "cautious", "undo-search"]
     assert list(strategies_for("camelot")) == ["random", "centre-first", "edge-first", "help-page"]
     assert all(strategy.description for strategy in STRATEGIES)
 
@@ -49,10 +51,73 @@ def test_a_strategy_must_fit_the_game(call, message: str) -> None:
         call()
 
 
+def test_only_the_search_is_not_fair() -> None:
+    assert [strategy.name for strategy in STRATEGIES if not strategy.fair] == ["undo-search"]
+    undo = strategies_for("athena")["undo-search"]
+    assert undo.search and undo.description.startswith("tries moves and takes them back")
+    with pytest.raises(ValueError, match="cannot be fair"):
+        replace(undo, fair=True)
+
+
+def _positions(variant: str, options: dict[str, int]) -> list[tuple[sw.Game, list[str]]]:
+    """Games a player may be looking at, with the scripts that led there: random play of every length, undo, redo
+    and restart included, on a few deals; only those with enough cards never seen for their twins to differ."""
+    found = []
+    for deal in range(301, 305):
+        for steps in (0, 6, 20, 45, 90):
+            game, script = played(variant, options, deal=deal, steps=steps, seed=deal * 100 + steps)
+            if not game.is_over and len(game.knowledge().unseen) >= 6:
+                found.append((game, script))
+    return found
+
+
+def _ranked(strategy: Strategy, game: sw.Game, seed: int) -> list[str]:
+    return [str(move) for move in strategy.rank(game, random.Random(seed))]
+
+
+def _next_move(strategy: Strategy, game: sw.Game, seed: int, max_moves: int = 1) -> str | None:
+    """The move the player plays next with ``strategy`` (None: it stops), on a copy of ``game``."""
+    copy = game.copy()
+    before = len(copy.history)
+    play_out(copy, strategy, seed=seed, max_moves=max_moves)
+    return str(copy.history[before]) if len(copy.history) > before else None
+
+
+def _hidden(game: sw.Game) -> dict:
+    return {**game.position(), "deal": None}
+
+
+@pytest.mark.parametrize(("variant", "options"), SETTINGS, ids=SETTING_IDS)
+def test_every_fair_strategy_plays_alike_games_a_player_cannot_tell_apart(variant: str, options: dict) -> None:
+    """Twins show the same cards, with other cards face down and another deal number (none, or the next): a fair
+    strategy ranks the same moves in both and its player plays the same move, or it used what a player cannot see."""
+    fair = [strategy for strategy in strategies_for(variant).values() if strategy.fair]
+    positions = _positions(variant, options)
+    assert len(positions) >= 10
+    for number, (game, script) in enumerate(positions):
+        for other in (twin(game, script, seed=number), twin(game, script, seed=number + 1, deal=game.deal + 1)):
+            assert other.knowledge() == game.knowledge() and _hidden(other) != _hidden(game)
+            assert other.deal != game.deal
+            for strategy in fair:
+                assert _ranked(strategy, game, number) == _ranked(strategy, other, number), (strategy.name, script)
+                assert _next_move(strategy, game, number) == _next_move(strategy, other, number), strategy.name
+
+
+def test_the_undo_search_plays_such_games_differently() -> None:
+    """Why it is not fair: the moves it takes back showed it cards, and over other hidden cards it plays otherwise."""
+    undo = replace(strategies_for("aunt-mary")["undo-search"], search=300)
+    differ = 0
+    for deal in range(301, 311):
+        game = sw.new_game("aunt-mary", deal=deal)
+        other = twin(game, [], seed=deal)
+        differ += _next_move(undo, game, 0, 1000) != _next_move(undo, other, 0, 1000)
+    assert differ, "the undo-search played ten pairs of twins alike from their first move"
+
+
 @pytest.mark.parametrize("variant", ["athena", "thumb-and-pouch", "aunt-mary", "camelot"])
 def test_every_strategy_plays_a_legal_game_that_replays(variant: str) -> None:
     for name in strategies_for(variant):
-        if name == "persistent":
+        if name == "undo-search":
             continue  # searched separately below, being slower
         game = sw.new_game(variant, deal=3)
         result = play_out(game, name, seed=1)
@@ -87,7 +152,7 @@ def test_max_moves_bounds_a_game() -> None:
     assert play_out(game, "bold", max_moves=7).moves == 7
 
 
-def test_only_the_persistent_player_takes_cards_back_down() -> None:
+def test_only_the_undo_search_takes_cards_back_down() -> None:
     family = strategies_for("athena")
     game = sw.new_game("athena", deal=2)
     rng = random.Random(0)
@@ -95,7 +160,7 @@ def test_only_the_persistent_player_takes_cards_back_down() -> None:
         game.play(family["bold"].rank(game, rng)[0])
     for name in ("bold", "cautious"):
         assert not any(move.src and move.src.startswith("f") for move in family[name].rank(game, rng))
-    assert any(move.src and move.src.startswith("f") for move in family["persistent"].rank(game, rng))
+    assert any(move.src and move.src.startswith("f") for move in family["undo-search"].rank(game, rng))
 
 
 def test_cautious_sends_a_card_up_early_only_when_nothing_else_is_left() -> None:
@@ -125,8 +190,7 @@ def _only_shuffles(game: sw.Game, move: sw.Move) -> bool:
 
 
 def test_the_search_ends_on_the_best_position_it_found() -> None:
-    persistent = strategies_for("aunt-mary")["persistent"]
-    quick = Strategy(persistent.name, persistent.family, persistent.description, persistent.rank, search=400)
+    quick = replace(strategies_for("aunt-mary")["undo-search"], search=400)
     game = sw.new_game("aunt-mary", deal=1)
     result = play_out(game, quick)
     bold = play_out(sw.new_game("aunt-mary", deal=1), "bold")

@@ -38,7 +38,7 @@ def serial():
         "solver": study("athena", "solver", range(1, 25), workers=1, progress=False, **SOLVER).rows,
         "bold": study("klondike", "bold", range(1, 25), workers=1, progress=False, draw=3).rows,
         "fair": study("thumb-and-pouch", "fair", range(1, 7), workers=1, progress=False, **FAIR).rows,
-        "persistent": study("athena", "persistent", range(1, 31), workers=1, progress=False).rows,
+        "undo-search": study("athena", "undo-search", range(1, 31), workers=1, progress=False).rows,
     }
 
 
@@ -96,15 +96,15 @@ def test_a_store_resumes_where_an_interrupted_study_stopped(tmp_path, serial, mo
 
     monkeypatch.setattr(Store, "add", add_then_stop)
     with pytest.raises(KeyboardInterrupt):
-        study("athena", "persistent", range(1, 31), workers=1, batch=4, store=path, progress=False)
+        study("athena", "undo-search", range(1, 31), workers=1, batch=4, store=path, progress=False)
     monkeypatch.setattr(Store, "add", real_add)
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*) FROM rows").fetchone() == (8,)
     played = []
     monkeypatch.setattr(sw.studies.run, "run_batch", _counting(played))
-    resumed = study("athena", "persistent", range(1, 31), workers=1, batch=4, store=path, progress=False)
+    resumed = study("athena", "undo-search", range(1, 31), workers=1, batch=4, store=path, progress=False)
     assert sorted(played) == list(range(9, 31)), "only the deals not in the store are played"
-    assert same(resumed.rows) == same(serial["persistent"])
+    assert same(resumed.rows) == same(serial["undo-search"])
 
 
 def _counting(played):
@@ -122,7 +122,7 @@ def test_a_killed_worker_is_replaced_and_nothing_is_lost_or_counted_twice(tmp_pa
     outcome = {}
 
     def run():
-        outcome["result"] = study("athena", "persistent", range(1, 31), workers=2, batch=1, store=path,
+        outcome["result"] = study("athena", "undo-search", range(1, 31), workers=2, batch=1, store=path,
                                   progress=False)
 
     worker = threading.Thread(target=run)
@@ -135,7 +135,7 @@ def test_a_killed_worker_is_replaced_and_nothing_is_lost_or_counted_twice(tmp_pa
     os.kill(children[0].pid, signal.SIGKILL)
     worker.join(300)
     assert not worker.is_alive()
-    assert same(outcome["result"].rows) == same(serial["persistent"])
+    assert same(outcome["result"].rows) == same(serial["undo-search"])
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*), COUNT(DISTINCT deal) FROM rows").fetchone() == (30, 30)
 
@@ -149,7 +149,7 @@ def _rows(path: Path) -> int:
 
 
 def _cli(store: Path, deals: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "solitaire_widget", "study", "athena", "--player", "persistent",
+    return subprocess.Popen([sys.executable, "-m", "solitaire_widget", "study", "athena", "--player", "undo-search",
                              "--deals", deals, "--workers", "1", "--batch", "2", "--store", str(store), "--quiet"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_works)
 
@@ -180,8 +180,8 @@ def test_ctrl_c_and_two_writers_at_once_lose_nothing(tmp_path, serial):
         assert "30 of 30" in out or "of 30" in out
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*), COUNT(DISTINCT deal) FROM rows").fetchone() == (30, 30)
-    resumed = study("athena", "persistent", range(1, 31), workers=1, store=path, progress=False)
-    assert same(resumed.rows) == same(serial["persistent"])
+    resumed = study("athena", "undo-search", range(1, 31), workers=1, store=path, progress=False)
+    assert same(resumed.rows) == same(serial["undo-search"])
 
 
 def test_a_store_serves_its_own_study_only(tmp_path):
