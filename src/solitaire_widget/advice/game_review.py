@@ -177,7 +177,7 @@ class GameReview:
         if not self.moves:
             return _("No move was reviewed.")
         first, last = self.moves[0], self.moves[-1]
-        return _("The fair win chance went from {start} before move {first} to {end} after move {last}.").format(
+        return _("The win chance went from {start} before move {first} to {end} after move {last}.").format(
             start=percent(first.before.share), first=first.number, end=percent(last.after.share), last=last.number)
 
     def heading(self) -> str:
@@ -209,7 +209,7 @@ class GameReview:
         rows = []
         for step in self.costliest:
             low, high = step.after.interval
-            after = _("{share} (95% interval {low}–{high})").format(share=percent(step.after.share),
+            after = _("{share} (likely between {low} and {high})").format(share=percent(step.after.share),
                                                                     low=percent(low), high=percent(high))
             rows.append("<tr>" + "".join(cell("td", text) for text in (
                 str(step.number), step.played_words, after, step.best_words, percent(step.best_chance.share),
@@ -232,8 +232,8 @@ class GameReview:
         shares = [chance.share for _number, chance in points]
         intervals = [chance.interval for _number, chance in points]
         ax.fill_between(xs, [low for low, _high in intervals], [high for _low, high in intervals], color="#2f6f9f",
-                        alpha=0.18, linewidth=0, label=_("95% interval"))
-        ax.plot(xs, shares, color="#2f6f9f", marker=".", label=_("fair win chance"))
+                        alpha=0.18, linewidth=0, label=_("likely range (95%)"))
+        ax.plot(xs, shares, color="#2f6f9f", marker=".", label=_("win chance"))
         costly = self.costly
         if costly:
             ax.scatter([step.number for step in costly], [step.after.share for step in costly], color="#c62828",
@@ -245,8 +245,8 @@ class GameReview:
         ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _position: percent(value)))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel(pgettext("a graph's axis", "move"))
-        ax.set_ylabel(pgettext("a graph's axis", "fair win chance"))
-        ax.set_title(_("The fair win chance after each move"))
+        ax.set_ylabel(_("win chance"))
+        ax.set_title(_("The win chance after each move"))
         ax.legend(loc="best", fontsize=8)
         ax.spines[["top", "right"]].set_visible(False)
         return ax
