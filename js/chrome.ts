@@ -1,8 +1,10 @@
 // Everything around the cards: toolbar, status line (with the win-chance meter), message line, game-over banner,
-// coach bar, lesson bar and the Rules panel. Every word comes from Python's `words` trait (see words.ts).
+// coach bar, lesson bar, the Rules panel and the game review's panel. Every word comes from Python's `words` trait
+// (see words.ts).
 
 import { Chooser } from "./chooser";
 import { RecordView } from "./record";
+import { ReviewView } from "./review";
 import type {
   Action,
   CoachNote,
@@ -12,6 +14,7 @@ import type {
   Lesson,
   Message,
   Meter,
+  ReviewState,
   View,
   Winnable,
   Words,
@@ -38,6 +41,7 @@ export class Chrome {
   readonly rulesPanel = div("sw-rules");
   readonly chooser: Chooser;
   readonly record: RecordView;
+  readonly review = new ReviewView();
   private readonly coachText = div("sw-coach-text");
   private readonly meter = document.createElement("span");
   private readonly meterBar = document.createElement("span");
@@ -86,6 +90,8 @@ export class Chrome {
     b.game.setAttribute("aria-haspopup", "dialog");
     b.finish = intent("finish", { action: "finish" });
     b.finish.hidden = true;
+    b.review = intent("review", { action: "review" });
+    b.review.setAttribute("aria-haspopup", "dialog");
     this.chooser = new Chooser(send, (open) => {
       b.game.setAttribute("aria-expanded", String(open));
       if (open) this.only("chooser");
@@ -102,11 +108,12 @@ export class Chrome {
     b.lesson_next = intent("lesson_next", { action: "lesson_next" });
     b.lesson_close = intent("lesson_close", { action: "lesson_close" });
     this.toolbar.setAttribute("role", "toolbar");
-    this.toolbar.append(b.game, b.new_deal, b.restart, b.undo, b.redo, b.hint, b.winnable, b.finish, b.statistics,
-      b.rules);
+    this.toolbar.append(b.game, b.new_deal, b.restart, b.undo, b.redo, b.hint, b.winnable, b.finish, b.review,
+      b.statistics, b.rules);
 
     const actions = div("sw-banner-actions");
-    actions.append(intent("new_deal", { action: "new_deal" }), intent("restart", { action: "restart" }));
+    actions.append(intent("new_deal", { action: "new_deal" }), intent("restart", { action: "restart" }),
+      intent("review", { action: "review" }));
     this.banner.append(this.bannerText, actions);
     this.banner.setAttribute("role", "alert");
 
@@ -164,6 +171,7 @@ export class Chrome {
     }
     this.chooser.showWords();
     this.record.showWords();
+    this.review.showWords();
     if (this.lastView) this.showView(this.lastView);
     if (this.lastNote) this.showDealNote(this.lastNote, this.chooserKind);
     if (this.lastLesson) this.showLesson(this.lastLesson);
@@ -212,6 +220,7 @@ export class Chrome {
     this.buttons.undo.disabled = !view.can_undo;
     this.buttons.redo.disabled = !view.can_redo;
     this.buttons.hint.disabled = view.status !== "playing";
+    this.buttons.review.disabled = !view.can_undo; // no move played since the start: nothing to review
     this.buttons.finish.hidden = !view.can_finish;
     this.chooser.showView(view, this.chooserKind);
     this.banner.hidden = view.status === "playing";
@@ -249,6 +258,11 @@ export class Chrome {
     this.meterText.textContent = meter.state === "running" ? words().meter_running : meter.short || meter.text;
     this.meterBar.style.setProperty("--sw-share", share === null ? "0" : String(share));
     this.meter.setAttribute("aria-label", meter.text);
+  }
+
+  /** The game review: its panel opens for each press of Review, over the felt. */
+  showReview(state: ReviewState): void {
+    this.review.show(state);
   }
 
   showCoach(note: CoachNote | null): void {

@@ -91,6 +91,30 @@ export interface CoachNote {
   id: number;
 }
 
+/** One point of the review's chance graph: the fair chance after move `move` (the first point: before the first
+ * move), with its 95% interval. */
+export interface ReviewPoint {
+  move: number;
+  share: number;
+  low: number;
+  high: number;
+  costly: boolean;
+}
+
+/** The game review (Python's `review` trait): its progress while it works, then the graph and the costliest moves. */
+export interface ReviewState {
+  state: "off" | "running" | "done" | "failed";
+  /** Bumped by every press of Review, so that a view opens the panel again even for the same review. */
+  id: number;
+  text: string;
+  done: number;
+  total: number;
+  points: ReviewPoint[];
+  heading: string;
+  costly: { move: number; text: string }[];
+  note: string;
+}
+
 export interface Lesson {
   active: boolean;
   step: number;
@@ -126,6 +150,8 @@ export interface Words {
   games: GameChoice[];
   /** What the status line says of a proved-winnable deal, by difficulty level ("" when not graded). */
   deal_badges: Record<string, string>;
+  /** The review panel: its title, the graph's name and axes, and the chance axis's marks ([share, label]). */
+  review: { title: string; graph: string; move: string; chance: string; ticks: [number, string][] };
 }
 
 /** One game in the chooser. */
@@ -170,6 +196,7 @@ export interface Traits {
   winnable: Winnable;
   meter: Meter;
   coach_note: CoachNote | null;
+  review: ReviewState;
   lesson_state: Lesson;
   highlight: boolean;
   animate: boolean;
@@ -199,7 +226,7 @@ export type MoveDict =
 export type Action =
   | { action: "play"; move: MoveDict }
   | { action: "foundation"; pile: string }
-  | { action: "undo" | "redo" | "restart" | "hint" | "winnable" | "finish" }
+  | { action: "undo" | "redo" | "restart" | "hint" | "winnable" | "finish" | "review" }
   | {
       action: "new_deal";
       variant?: Variant;

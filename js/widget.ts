@@ -28,6 +28,7 @@ const SYNCED = [
   "winnable",
   "meter",
   "coach_note",
+  "review",
   "lesson_state",
   "highlight",
   "animate",
@@ -96,7 +97,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const chrome = new Chrome(send);
   const felt = document.createElement("div");
   felt.className = "sw-felt";
-  felt.append(table.board.el, chrome.banner);
+  felt.append(table.board.el, chrome.banner, chrome.review.panel);
   root.append(chrome.toolbar, chrome.chooser.panel, chrome.record.panel, chrome.rulesPanel, chrome.lessonBar, chrome.coachBar, felt, chrome.statusLine,
     chrome.messageLine);
   el.append(root);
@@ -176,6 +177,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     chrome.showRecord(model.get("record"), model.get("clock"));
     chrome.showMeter(model.get("meter"));
     chrome.showCoach(model.get("coach_note"));
+    chrome.showReview(model.get("review"));
     chrome.showLesson(lesson);
     root.classList.toggle("sw-four-color", model.get("four_color"));
     root.classList.toggle("sw-high-contrast", model.get("high_contrast"));
@@ -215,6 +217,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     observer.disconnect();
     stopTheme();
     chrome.record.stop();
+    chrome.review.stop();
   };
 }
 

@@ -34,6 +34,7 @@ export function words(): Words {
       chooser: {},
       games: [],
       deal_badges: {},
+      review: { title: "", graph: "", move: "", chance: "", ticks: [] },
     }
   );
 }

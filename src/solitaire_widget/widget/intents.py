@@ -16,9 +16,11 @@ from ..moves import Move
 #: Actions that carry nothing but their name.
 SIMPLE_ACTIONS = frozenset({
     "undo", "redo", "restart", "hint", "winnable", "lesson_next", "lesson_back", "lesson_close", "coach_close",
-    "finish",
+    "finish", "review",
 })
 ACTIONS = SIMPLE_ACTIONS | {"play", "foundation", "page_language", "new_deal"}
+#: Actions a view sends by itself, not at the player's request: the page's language, as soon as the view is drawn.
+UNASKED_ACTIONS = frozenset({"page_language"})
 _COMMON = {"type", "rev", "seq", "view", "action"}
 _EXTRA = {"play": {"move"}, "foundation": {"pile"}, "page_language": {"language"},
           "new_deal": {"variant", "options", "deal", "deals"}}
@@ -43,6 +45,13 @@ class Intent:
     options: dict[str, int] | None = None
     deal: int | str | None = None
     deals: str | None = None
+
+    @property
+    def from_player(self) -> bool:
+        """Whether the player asked for it on the board (a move, a button, a key), rather than the view sending it
+        by itself (:data:`UNASKED_ACTIONS`). The statistics tell games played on the board by this: a view that is
+        merely drawn, as when a script shows a board it drives, must not make the script's game count."""
+        return self.action not in UNASKED_ACTIONS
 
 
 def _whole(value: object) -> bool:

@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from ..advice import Chances, Review, chances, hint
+from ..advice import Chances, GameReview, Review, chances, hint, review_game
 from ..advice.deals import DEAL_KINDS, PickedDeal, check_kind, pick_deal
 from ..cards import card_label, parse_card
 from ..checks import flag, number, short
@@ -36,6 +36,7 @@ from . import dealing
 from .analysis import IDLE, METER_OFF, BackgroundSearch, meter_running, meter_state, running_state, winnable_state
 from .intents import Intent, parse_intent, reply_address
 from .lesson import NO_LESSON, Lesson
+from .reviewing import REVIEW_OFF, review_done, review_failed, review_running
 from .scorekeeper import Scorekeeper
 from .view import board_words, describe, masked_view, move_marks, status_line, undone
 
@@ -102,12 +103,17 @@ class Solitaire(anywidget.AnyWidget):
     Help, none of which peeks but "Still winnable?": Hint shows the fair hint (the move with the best win chance
     for a player who sees what this player has seen); ``show_chances=True`` shows that win chance after every move,
     and ``coach=True`` says so when a move cut it by much and offers Undo (both off by default, both traits).
-    "Still winnable?" asks the solver, which looks at the face-down cards, and says so. ``hint_time``,
-    ``chance_time`` and ``solve_time`` are their budgets in seconds; all of them work in a worker thread.
+    Review draws the fair chance after every move played so far and names the costliest moves
+    (``sw.review_game``). "Still winnable?" asks the solver, which looks at the face-down cards, and says so.
+    ``hint_time``, ``chance_time`` and ``solve_time`` are their budgets in seconds; all of them work in a worker thread.
 
     Playing on the board changes :attr:`game` at once; calling :meth:`play`, :meth:`undo`, :meth:`redo`,
     :meth:`restart` or :meth:`new_deal` changes the board. :meth:`on_move` registers a callback for every change,
     whoever made it; ``observe(..., "view")`` works too.
+
+    The player's statistics (:func:`solitaire_widget.statistics`) count only the games played on the board by
+    default, ``keep_statistics="board"``: a board a script drives from Python leaves them alone. A script whose games
+    should count says so with ``keep_statistics=True``; ``False`` counts none (see :attr:`keep_statistics`).
     """
 
     _esm = _STATIC / "widget.js"
@@ -128,6 +134,9 @@ class Solitaire(anywidget.AnyWidget):
     meter = traitlets.Dict().tag(sync=True)
     #: What the coach says of the last move (see :attr:`coach`): ``{"text", "blunder", "id"}``, or None.
     coach_note = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    #: The game review the board's Review button asks for (see :mod:`.reviewing`): ``{"state": "off" | "running" |
+    #: "done" | "failed", "id", "text", "done", "total", "points", "heading", "costly", "note"}``.
+    review = traitlets.Dict().tag(sync=True)
     #: The lesson player's bar (see :meth:`lesson`).
     lesson_state = traitlets.Dict().tag(sync=True)
     highlight = _Flag(True).tag(sync=True)
@@ -168,7 +177,7 @@ class Solitaire(anywidget.AnyWidget):
                  highlight: bool = True, animate: bool = True, four_color: bool = False,
                  card_size: str = "medium", card_back: str = "classic", high_contrast: bool = False,
                  show_chances: bool = False, coach: bool = False, hide_deal: bool = False, deals: str = "any",
-                 auto_finish: bool = False, clock: bool = False, keep_statistics: bool = True,
+                 auto_finish: bool = False, clock: bool = False, keep_statistics: bool | str = "board",
                  language: str | None = None, hint_time: float = 1.0, chance_time: float = 1.0,
                  solve_time: float = 10.0, **options: int) -> None:
         # Set before anything can fail: ipywidgets closes even a half-built widget when it is collected.
@@ -177,6 +186,10 @@ class Solitaire(anywidget.AnyWidget):
         self._hinting = BackgroundSearch("solitaire-hint")
         self._analysing = BackgroundSearch("solitaire-chances")
         self._dealing = BackgroundSearch("solitaire-deal")
+        self._reviewing = BackgroundSearch("solitaire-review")
+        #: The last review finished: on show while ``review`` is done, and lent to the next review.
+        self._reviewed: GameReview | None = None
+        self._review_request = 0
         self._finishing = threading.Event()  # set while a finish plays out on the board; cleared to stop it
         self._finisher: threading.Thread | None = None
         #: The fair chances of the position at a revision, once worked out: (rev, knowledge, chances).
@@ -187,7 +200,7 @@ class Solitaire(anywidget.AnyWidget):
                             ("card_size", card_size), ("card_back", card_back), ("high_contrast", high_contrast),
                             ("deals", deals), ("auto_finish", auto_finish), ("clock", clock)):
             self.class_traits()[name].validate(self, value)
-        self._keeper = Scorekeeper(flag(keep_statistics, "keep_statistics"))
+        self._keeper = Scorekeeper(keep_statistics)
         self._chosen_language = None if language is None else check_language(language)
         self._page_language: str | None = None
         self._hint_time = _seconds("hint_time", hint_time)
@@ -214,6 +227,7 @@ class Solitaire(anywidget.AnyWidget):
             super().__init__(
                 view=masked_view(game, 0, hide_deal), status_line=status_line(game, hide_deal),
                 lesson_state=NO_LESSON, winnable=IDLE, meter=METER_OFF, message={"text": "", "kind": "", "id": 0},
+                review=REVIEW_OFF,
                 highlight=highlight, animate=animate, four_color=four_color, card_size=card_size,
                 card_back=card_back, high_contrast=high_contrast, show_chances=show_chances, coach=coach,
                 hide_deal=hide_deal, deals=deals, deal_note=self._note, auto_finish=auto_finish, clock=clock,
@@ -227,15 +241,26 @@ class Solitaire(anywidget.AnyWidget):
             self._analyse(None, None)
 
     @property
-    def keep_statistics(self) -> bool:
-        """Whether this board keeps its games in the lasting statistics (:func:`solitaire_widget.statistics`); set
-        it to False to play off the record (the clock and the counts of hints and undos still show)."""
+    def keep_statistics(self) -> bool | str:
+        """Which of this board's games count in the lasting statistics (:func:`solitaire_widget.statistics`).
+
+        ``"board"``, the default, counts the games the player plays on the board: a game counts once its first move
+        is made and a view of the board has asked for something in it (a move, Undo, Hint...; not the page's
+        language, which a view sends by itself). Moves made from Python alone (:meth:`play`, ``w.game.play``, a
+        benchmark driving the board) count nothing, because a board made by a script is not the player playing, and
+        the player's record must not fill with its games. A game a script began counts from the player's first
+        request on the board, as a whole: its row holds all its moves, and the time since its first move.
+        ``True`` counts every game once its first move is made, a script's too: the script's explicit choice.
+        ``False`` counts none (the clock and the counts of hints and undos still show).
+
+        Set it at any time: the game being played follows from its next change. Anything else is a ValueError that
+        changes nothing."""
         return self._keeper.keep
 
     @keep_statistics.setter
-    def keep_statistics(self, value: bool) -> None:
+    def keep_statistics(self, value: bool | str) -> None:
         with self._speaking():
-            self._keeper.keep = flag(value, "keep_statistics")
+            self._keeper.keep = value
             self.record = self._keeper.record(self._game)
 
     # Budgets, checked when set ----------------------------------------------------------------------------------
@@ -316,9 +341,10 @@ class Solitaire(anywidget.AnyWidget):
             view = masked_view(self._game, self._rev, self.hide_deal)
             line = status_line(self._game, self.hide_deal)
             lesson = self._lesson.state(self._game) if self._lesson is not None else self.lesson_state
+            review = self._review_again()
         with self.hold_sync():
-            self.language, self.words, self.view, self.status_line, self.lesson_state = (
-                language, words, view, line, lesson)
+            self.language, self.words, self.view, self.status_line, self.lesson_state, self.review = (
+                language, words, view, line, lesson, review)
 
     # The game --------------------------------------------------------------------------------------------------
 
@@ -591,6 +617,54 @@ class Solitaire(anywidget.AnyWidget):
             self.winnable = answer
             self._say(answer["text"], "info")
 
+    def _board_review(self) -> tuple[bool, str]:
+        """The board's Review button: review the moves played so far (``sw.review_game`` with its budgets, on a
+        copy of the game) in a worker thread, its progress on show; the last review lends the positions it worked
+        out, so a review asked again after a few moves costs only those. While one runs, the button only opens its
+        panel again."""
+        if not self._game.history:
+            return self._refuse(_("There is nothing to review yet: play a move first."))
+        self._review_request += 1
+        if self._reviewing.running:
+            self.review = {**self.review, "id": self._review_request}
+            return True, self.review["text"]
+        rev, game, previous, spoken = self._rev, self._game.copy(), self._reviewed, self._effective_language()
+
+        def progress(done: int, total: int) -> None:
+            self._answer_arrived(rev, self._review_progress, (done, total))
+
+        self._reviewing.start(
+            lambda cancel: _spoken(spoken, review_game, game, previous=previous, progress=progress, cancel=cancel),
+            lambda answer: self._answer_arrived(rev, self._review_arrived, answer))
+        with self.hold_sync():
+            self.review = review_running(self._review_request, 0, len(game.history))
+            self._say(self.review["text"], "info")
+        return True, self.message["text"]
+
+    def _review_progress(self, progress: tuple[int, int]) -> None:
+        if self.review["state"] == "running":
+            self.review = review_running(self._review_request, *progress)
+
+    def _review_arrived(self, answer: Any) -> None:
+        """Show the finished review (a ``GameReview``, or the exception it raised) and say its summary."""
+        if isinstance(answer, Exception):
+            state, kind = review_failed(answer, self._review_request), "error"
+        else:
+            self._reviewed = answer
+            state, kind = review_done(answer, self._review_request), "info"
+        with self.hold_sync():
+            self.review = state
+            self._say(state["text"], kind)
+
+    def _review_again(self) -> dict[str, Any]:
+        """The ``review`` trait in the language in force, for a change of language."""
+        state = self.review
+        if state["state"] == "done" and self._reviewed is not None:
+            return review_done(self._reviewed, state["id"])
+        if state["state"] == "running":
+            return review_running(state["id"], state["done"], state["total"])
+        return state
+
     def _answer_arrived(self, rev: int, show: Callable[[Any], None], answer: Any) -> None:
         """Called from a worker thread with a search's answer: shown, unless the game changed meanwhile."""
         with self._speaking():
@@ -728,6 +802,7 @@ class Solitaire(anywidget.AnyWidget):
         self._check.cancel()
         self._hinting.cancel()
         self._analysing.cancel()
+        self._reviewing.cancel()
         if self._dealing.running:  # the player played on: the search for the next deal is called off
             self._dealing.cancel()
             self.deal_note = self._note
@@ -746,6 +821,7 @@ class Solitaire(anywidget.AnyWidget):
             self.suggestion = None
             self.winnable = IDLE
             self.coach_note = None
+            self.review = REVIEW_OFF
             self.lesson_state = self._lesson.state(game) if self._lesson else NO_LESSON
             self.record = record
             self._say(" ".join(part for part in (text, record["result"]) if part), "info")
@@ -784,6 +860,8 @@ class Solitaire(anywidget.AnyWidget):
         if intent.rev != self._rev:
             return self._refuse(_("The board was out of date (another view or Python moved first), so nothing "
                                   "changed. Try again on the board as it is now."))
+        if intent.from_player:
+            self._keeper.claim()  # the player is playing this game on the board: it counts (see keep_statistics)
         return self._dispatch(intent)
 
     def _refuse(self, text: str) -> tuple[bool, str]:
@@ -810,6 +888,8 @@ class Solitaire(anywidget.AnyWidget):
             return self._board_hint()
         elif action == "winnable":
             self._toggle_winnable()
+        elif action == "review":
+            return self._board_review()
         elif action == "coach_close":
             self.coach_note = None
             return True, ""
@@ -891,6 +971,7 @@ class Solitaire(anywidget.AnyWidget):
         self._hinting.cancel()
         self._analysing.cancel()
         self._dealing.cancel()
+        self._reviewing.cancel()
         self._finishing.clear()
         game, keeper = getattr(self, "_game", None), getattr(self, "_keeper", None)
         if game is not None and keeper is not None:  # a widget that failed half-built has neither

@@ -20,6 +20,7 @@ from ..i18n import ngettext, pgettext
 from ..rulebook import rules_text
 from ..status_words import SEPARATOR, WINNING_SCORE, status_words
 from ..variants import VARIANT_RULES, VARIANTS
+from .reviewing import review_words
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -172,8 +173,9 @@ def stock_label(count: int, can_redeal: bool) -> str:
 
 def board_words(game: Game) -> dict[str, Any]:
     """Every word the front end shows, in the language in force: the toolbar, the banners, the lesson and coach
-    bars, the meter, the piles' and cards' names for screen readers, and the game's rules for the Rules panel.
-    Sent when the board is made and when its language or game changes, never with every move."""
+    bars, the meter, the review panel's title and graph, the piles' and cards' names for screen readers, and the
+    game's rules for the Rules panel. Sent when the board is made and when its language or game changes, never
+    with every move."""
     piles = {"stock": _("Stock"), "waste": _("Waste")}
     piles.update({f"f{n}": _("Foundation {number}").format(number=n) for n in range(1, 5)})
     piles.update({f"t{n}": _("Column {number}").format(number=n) for n in range(1, 8)})
@@ -188,6 +190,7 @@ def board_words(game: Game) -> dict[str, Any]:
             "coach_undo": _("Undo"), "coach_close": _("Dismiss"), "rules_close": _("Close"),
             "finish": _("Finish"), "game": _("Game…"), "chooser_close": _("Close"),
             "statistics": _("Statistics"), "statistics_close": _("Close"),
+            "review": _("Review"), "review_close": _("Close"),
         },
         "titles": {
             "new_deal": _("Deal a new game"), "restart": _("Start this deal again"),
@@ -200,6 +203,7 @@ def board_words(game: Game) -> dict[str, Any]:
             "finish": _("Every card is face up: play the rest up to the foundations"),
             "game": _("Choose the game, its options and the deal"),
             "statistics": _("Your games with these options: played, won, streaks, best score and time"),
+            "review": _("Review the game: the win chance after every move, and the moves that cost the most"),
         },
         "banners": {"won": _("You won!"), "stuck": _("No way forward: this game is stuck."),
                     "lost": _("This game is lost.")},
@@ -221,6 +225,7 @@ def board_words(game: Game) -> dict[str, Any]:
         "rules": rules_text(game.variant),
         "chooser": chooser_words(),
         "games": [game_choices(name) for name in VARIANTS],
+        "review": review_words(),
         "deal_badges": {"": _("A winnable deal"), "easy": _("A winnable deal, easy"),
                         "medium": _("A winnable deal, medium difficulty"), "hard": _("A winnable deal, hard")},
     }
