@@ -7,9 +7,12 @@ notebooks; so each game played is one row of a SQLite file (``statistics.sqlite`
 back as a table and a small plot.
 
 A game counts once its first move is made: the board calls :meth:`StatisticsStore.begin` then, not when it deals,
-so flicking through deals costs nothing, while a game given up (or left for a new deal) still counts. Until it is
-finished a row says ``"open"``; a row left open by a session that was killed counts as played and not won, so that
-closing the notebook on a bad game does not hide it.
+so flicking through deals costs nothing, while a game given up (or left for a new deal) still counts. By default a
+board counts only the games played on it, not those a script plays from Python (its ``keep_statistics``, in
+:mod:`solitaire_widget.widget.scorekeeper`), and it opens the store only when it has a game to count or a file to
+read: a script's boards leave the data folder as they found it. Until it is finished a row says ``"open"``; a row
+left open by a session that was killed counts as played and not won, so that closing the notebook on a bad game does
+not hide it.
 
 Why SQLite, and how it survives (this file must never cost a player a game, nor lose their history):
 
@@ -55,7 +58,7 @@ from .variants import VARIANT_RULES, VARIANTS, variant_rules
 
 __all__ = ["BUSY_SECONDS", "DATA_VARIABLE", "FILE_NAME", "RESULTS", "SCHEMA_VERSION", "SWITCH_VARIABLE", "GameEntry",
            "PlayedGame", "Statistics", "StatisticsStore", "StatisticsWarning", "SummaryRow", "data_folder",
-           "default_path", "default_store", "options_key", "statistics"]
+           "default_path", "default_store", "default_store_exists", "options_key", "statistics"]
 
 #: The layout of the file, kept in ``PRAGMA user_version``; 0 is a file this package has not set up yet.
 SCHEMA_VERSION = 1
@@ -637,6 +640,15 @@ def default_store() -> StatisticsStore:
         if store is None:
             store = _DEFAULTS[key] = StatisticsStore(key[0], enabled=key[1])
         return store
+
+
+def default_store_exists() -> bool:
+    """Whether :func:`default_store` can be had without making anything on disk: it is open already, its file is
+    there, or statistics are switched off (a store that is off makes no file). A reader that must not make the file
+    (the board's Statistics panel, before any game of it has counted) asks this first."""
+    key = (default_path(), _switched_on())
+    with _DEFAULTS_LOCK:
+        return not key[1] or key in _DEFAULTS or key[0].exists()
 
 
 def _forget_default_stores() -> None:

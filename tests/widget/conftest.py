@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import solitaire_widget as sw
 from solitaire_widget.widget import Solitaire
 
 
@@ -51,6 +52,15 @@ def snapshot(widget: Solitaire) -> tuple[Any, ...]:
     game = widget.game
     return (game.position(), game.history, game.redo_stack, dict(widget.view), widget.status_line,
             widget.lesson_state)
+
+
+def won_in_one() -> sw.Game:
+    """Thumb and Pouch with every card home but the King of Spades, alone in column 1: ``t1-f4`` wins it."""
+    position = sw.new_game("thumb-and-pouch", deal=1).position()
+    cards = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"]
+    position.update(stock=[], waste=[], tableau=[["KS"], [], [], [], [], [], []],
+                    foundations=[cards[0:13], cards[13:26], cards[26:39], cards[39:51]], score=51)
+    return sw.Game.from_position(position)
 
 
 @pytest.fixture

@@ -8,35 +8,28 @@ import solitaire_widget as sw
 from solitaire_widget import stats
 from solitaire_widget.widget import Solitaire
 
-from .conftest import FakeFrontEnd
-
-
-def _won_in_one() -> sw.Game:
-    position = sw.new_game("thumb-and-pouch", deal=1).position()
-    cards = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"]
-    position.update(stock=[], waste=[], tableau=[["KS"], [], [], [], [], [], []],
-                    foundations=[cards[0:13], cards[13:26], cards[26:39], cards[39:51]], score=51)
-    return sw.Game.from_position(position)
+from .conftest import FakeFrontEnd, won_in_one
 
 
 def test_a_game_counts_from_its_first_move_and_ends_lost_when_left():
     widget = Solitaire("athena", deal=1)
+    front = FakeFrontEnd(widget)
     assert sw.statistics("athena").rows == (), "dealing is not playing"
-    widget.new_deal(2)
+    front.intent("new_deal", deal=2)
     assert sw.statistics("athena").rows == (), "nor is leaving a deal untouched"
-    widget.play(widget.game.legal_moves()[0])
+    front.play(widget.game.legal_moves()[0].to_dict())
     assert widget.record["running"]
     (row,) = sw.statistics("athena").rows
     assert (row.played, row.won, row.in_play) == (1, 0, 1)
-    widget.undo()
-    widget.new_deal(3)
+    front.intent("undo")
+    front.intent("new_deal", deal=3)
     (game,) = sw.statistics("athena").games
     assert (game.result, game.deal, game.undos) == ("lost", 2, 1)
     assert not widget.record["running"] and widget.record["seconds"] == 0
 
 
 def test_a_win_is_kept_with_its_hints_and_undos_and_said_on_the_board():
-    widget = Solitaire(game=_won_in_one())
+    widget = Solitaire(game=won_in_one())
     front = FakeFrontEnd(widget)
     widget.hint()
     front.intent("foundation", pile="t1")
@@ -53,7 +46,7 @@ def test_a_win_is_kept_with_its_hints_and_undos_and_said_on_the_board():
 
 
 def test_a_restart_ends_the_attempt_and_a_closed_board_too():
-    widget = Solitaire("klondike", deal=4)
+    widget = Solitaire("klondike", deal=4, keep_statistics=True)  # a script's games count when it says so
     widget.play(widget.game.legal_moves()[0])
     widget.restart()
     widget.play(widget.game.legal_moves()[0])
@@ -82,13 +75,13 @@ def test_an_unwritable_data_folder_plays_on_and_says_why(tmp_path, monkeypatch):
     with warnings.catch_warnings(record=True):
         warnings.simplefilter("always")
         widget = Solitaire("athena", deal=1)
-        widget.play(widget.game.legal_moves()[0])
+        FakeFrontEnd(widget).play(widget.game.legal_moves()[0].to_dict())
     assert widget.game.moves == 1
     assert widget.record["note"].startswith("Statistics are not kept:") and "cannot be created" in widget.record["note"]
 
 
 def test_the_clock_runs_from_the_first_move_to_the_end():
-    widget = Solitaire(game=_won_in_one(), clock=True)
+    widget = Solitaire(game=won_in_one(), clock=True)
     assert widget.clock and not widget.record["running"]
     FakeFrontEnd(widget).intent("foundation", pile="t1")
     assert not widget.record["running"] and widget.record["seconds"] >= 0

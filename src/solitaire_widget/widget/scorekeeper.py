@@ -1,9 +1,18 @@
 """The board's record of the game being played: its clock, the hints and undos used, and the lasting statistics.
 
-A game counts once its first move is made: then :class:`Scorekeeper` begins a row in the statistics store
-(:mod:`solitaire_widget.stats`), keeps it up to date after every change (so a kernel killed mid-game leaves it as
-it was at the last move), and finishes it as won when the game is won, or as lost when the player leaves it for a
-new deal, a restart or another game. The clock runs from the first move to the end of the game.
+Which games count is the board's ``keep_statistics`` (see :func:`check_keep`). By default only the games the player
+plays on the board: a game counts once its first move is made *and* a view of the board has asked for something in
+it (a move, Undo, Hint...: :meth:`Scorekeeper.claim`). Boards made by a script, a benchmark or another program are
+driven from Python, and their games are not the player's: they must not fill the player's statistics (or even make
+the file) unless the script says so with ``keep_statistics=True``.
+
+Once a game counts, :class:`Scorekeeper` begins a row in the statistics store (:mod:`solitaire_widget.stats`), keeps
+it up to date after every change (so a kernel killed mid-game leaves it as it was at the last move), and finishes it
+as won when the game is won, or as lost when the player leaves it for a new deal, a restart or another game. A game a
+script began and the player carries on on the board counts from the board's first request: its row begins with the
+next change to the game (the request's own, for a move or an undo) and holds the whole game, every move, the score,
+the hints and undos and the time since the first move, because it is one game and the board shows it as one. The
+clock runs from the first move to the end of the game.
 
 The ``record`` trait it builds is what the board shows: the clock, the statistics of this game and option set
 (the Statistics panel), and, once a game is over, a sentence with its result.
@@ -12,22 +21,44 @@ The ``record`` trait it builds is what the board shows: the clock, the statistic
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Literal
 
+from ..checks import short
 from ..game import Game
 from ..i18n import gettext as _
 from ..i18n import percent, pgettext
-from ..stats import GameEntry, StatisticsStore, SummaryRow, clock_text, default_store, option_words, options_key
+from ..stats import (GameEntry, StatisticsStore, SummaryRow, clock_text, default_store, default_store_exists,
+                     option_words, options_key)
+
+#: What ``keep_statistics`` may be: ``"board"``, True or False (see :func:`check_keep`).
+Keep = Literal["board", True, False]
+
+
+def check_keep(value: object) -> Keep:
+    """``value`` when it is a setting of ``keep_statistics``; ValueError saying what is accepted otherwise.
+
+    ``"board"`` (the board's default) counts the games played on the board, ``True`` every game, moves made from
+    Python too (the script's explicit choice), ``False`` none. Not 1, "yes" or None: a setting that is not one of
+    these is a mistake, and guessing which was meant could put a script's games on the player's record."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value == "board":
+        return "board"
+    raise ValueError(f"keep_statistics must be 'board' (count the games played on the board), True (count every "
+                     f"game, scripted ones too) or False (count none), not {short(value)}")
 
 
 class Scorekeeper:
-    """Keeps one board's game on the record (see the module docs). ``keep`` False keeps nothing on disk; the
-    clock and the counts still work, as the board shows them either way."""
+    """Keeps one board's game on the record (see the module docs). ``keep`` says which games count
+    (:func:`check_keep`); False keeps nothing on disk. The clock and the counts still work for a game that does not
+    count, as the board shows them either way."""
 
-    def __init__(self, keep: bool) -> None:
-        self._keep = keep
+    def __init__(self, keep: object) -> None:
+        self._keep = check_keep(keep)
         self._store: StatisticsStore | None = None
         self._entry: GameEntry | None = None
+        self._begun = False  # this game's row has been begun (it may be finished, or no longer kept, since)
+        self._claimed = False  # a view of the board has asked for something in this game
         self._started: float | None = None  # time.monotonic() of the first move
         self._stopped: float | None = None  # seconds played, once the game ended
         self.hints = 0
@@ -37,20 +68,33 @@ class Scorekeeper:
         self._panel: tuple[tuple[str, str], list[list[str]], str] | None = None
 
     @property
-    def keep(self) -> bool:
+    def keep(self) -> Keep:
         return self._keep
 
     @keep.setter
-    def keep(self, value: bool) -> None:
-        """Switching keeping off leaves the game being played unrecorded from then on (its row stays open, as for
-        a session that ended)."""
-        self._keep = value
+    def keep(self, value: object) -> None:
+        """Checked first (a bad value changes nothing). Switching keeping off leaves the game being played
+        unrecorded from then on (its row stays open, as for a session that ended); a setting under which the game
+        being played counts and is not on the record yet begins its row at the game's next change."""
+        keep = check_keep(value)
+        self._keep = keep
         self._panel = None
-        if not value:
+        if keep is False:
             self._entry = None
 
+    def claim(self) -> None:
+        """A view of the board asked for something in this game (a move, Undo, Hint...: not what a view sends by
+        itself): it is the player's game. With ``keep`` "board" it counts from its next change, whoever makes it,
+        until the player leaves it."""
+        self._claimed = True
+
+    def _counts(self) -> bool:
+        """Whether the game on the board counts in the statistics, under ``keep``."""
+        return self._keep is True or (self._keep == "board" and self._claimed)
+
     def store(self) -> StatisticsStore | None:
-        """The statistics store in use (opened on first need), or None when statistics are not kept."""
+        """The statistics store in use (opened on first need, which makes its file), or None when statistics are
+        not kept."""
         if not self._keep:
             return None
         if self._store is None:
@@ -68,8 +112,9 @@ class Scorekeeper:
         self.hints += 1
 
     def after(self, kind: str, game: Game) -> None:
-        """Called after every change to ``game`` (``kind`` as in a MoveEvent): start the clock and the record on
-        the first move, count undos, keep the row up to date, and finish it when the game is won."""
+        """Called after every change to ``game`` (``kind`` as in a MoveEvent): start the clock on the first move,
+        begin the row once the game counts, count undos, keep the row up to date, and finish it when the game is
+        won."""
         if kind == "undo":
             self.undos += 1
         if self._stopped is not None and game.status == "playing" and kind != "new_deal":
@@ -77,9 +122,8 @@ class Scorekeeper:
             self._started, self._stopped = time.monotonic() - self._stopped, None
         if kind == "play" and self._started is None:
             self._started = time.monotonic()
-            store = self.store()
-            self._entry = store.begin(game) if store is not None else None
-            self._panel = None
+        if self._started is not None and not self._begun and self._counts():
+            self._begin(game)
         if self._stopped is None and game.status != "playing" and self._started is not None:
             self._stopped = time.monotonic() - self._started  # the clock stops at the end of the game
             if game.status == "won":
@@ -89,19 +133,29 @@ class Scorekeeper:
             if store is not None:
                 store.update(self._entry, **self._totals(game))
 
+    def _begin(self, game: Game) -> None:
+        """Begin ``game``'s row, with its moves and score so far (the caller brings the other totals up to date)."""
+        self._begun = True
+        store = self.store()
+        self._entry = store.begin(game) if store is not None else None
+        self._panel = None
+
     def leave(self, game: Game) -> None:
         """The player leaves ``game`` (a new deal, a restart, another game, the board closed): a game begun and not
-        won is lost. The counts and the clock start again for the next game."""
+        won is lost. The counts, the clock and the claim start again for the next game, which counts on its own
+        terms: a view's request for this game says nothing about the next one."""
         if self._entry is not None and self._stopped is None:
             self._finish(game, "lost")
         self._entry = None
+        self._begun = self._claimed = False
         self._started = self._stopped = None
         self.hints = self.undos = 0
 
     def _finish(self, game: Game, result: str) -> None:
-        store = self.store()
-        if store is not None and self._entry is not None:
-            store.finish(self._entry, result, **self._totals(game))
+        if self._entry is not None:  # a game not on the record opens no store
+            store = self.store()
+            if store is not None:
+                store.finish(self._entry, result, **self._totals(game))
         self._entry = None
         self._panel = None
 
@@ -132,15 +186,26 @@ class Scorekeeper:
         }
 
     def _read_panel(self, game: Game) -> tuple[list[list[str]], str]:
-        store = self.store()
-        if store is None:
+        if self._keep is False:
             return [], _("Statistics are not kept for this board (keep_statistics=False).")
-        if not store.enabled:
+        store = self._store_to_read()
+        if store is not None and not store.enabled:
             return [], store.reason or _("Statistics are off.")
-        mine = [row for row in store.summary(game.variant) if row.options == options_key(game.options)]
+        summary = store.summary(game.variant) if store is not None else []
+        mine = [row for row in summary if row.options == options_key(game.options)]
         if not mine:
+            if self._keep == "board":
+                return [], _("No game with these options played yet: a game counts once you make a move on the "
+                             "board.")
             return [], _("No game with these options played yet: a game counts once its first move is made.")
         return _panel_rows(mine[0]), ""
+
+    def _store_to_read(self) -> StatisticsStore | None:
+        """The store for the Statistics panel; None while there is none to read. Opening the store makes its file,
+        and a board none of whose games has counted (a script's) must leave the data folder as it found it."""
+        if self._store is None and not default_store_exists():
+            return None
+        return self.store()
 
     def _result(self, game: Game) -> str:
         if game.status == "playing" or self._started is None:
