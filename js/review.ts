@@ -114,8 +114,9 @@ export class ReviewView {
     document.removeEventListener("pointerdown", this.outside, true);
   }
 
+  // The path, not the target: a page that draws the board in a shadow root (marimo) shows the document only its host.
   private readonly outside = (e: PointerEvent): void => {
-    if (!(e.target instanceof Node) || !this.panel.contains(e.target)) this.hide(false);
+    if (!e.composedPath().includes(this.panel)) this.hide(false);
   };
 
   private draw(state: ReviewState): void {
