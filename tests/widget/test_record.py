@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 
 import solitaire_widget as sw
 from solitaire_widget import stats
@@ -52,6 +53,30 @@ def test_a_restart_ends_the_attempt_and_a_closed_board_too():
     widget.play(widget.game.legal_moves()[0])
     widget.close()
     assert [g.result for g in sw.statistics("klondike").games] == ["lost", "lost"]
+
+
+def _lost_camelot() -> list[sw.Move]:
+    """Moves that lose a Camelot deal 1, picked at random (seeded) until a line ends lost."""
+    for seed in range(50):
+        game, rng, moves = sw.new_game("camelot", deal=1), random.Random(seed), []
+        while game.status == "playing" and len(moves) < 200:
+            moves.append(game.play(rng.choice(game.legal_moves())))
+        if game.status == "lost":
+            return moves
+    raise AssertionError("no line of random moves lost Camelot deal 1")
+
+
+def test_a_game_over_and_not_won_is_lost_once_left():
+    widget = Solitaire("camelot", deal=1, keep_statistics=True)
+    for move in _lost_camelot():
+        widget.play(move)
+    assert widget.game.status == "lost" and not widget.record["running"]
+    (game,) = sw.statistics("camelot").games
+    assert (game.result, game.in_play) == ("open", True), "a lost game stays on the board until it is left"
+    played = widget.game.moves
+    widget.new_deal(2)
+    (game,) = sw.statistics("camelot").games
+    assert (game.result, game.in_play, game.moves) == ("lost", False, played)
 
 
 def test_off_the_record():

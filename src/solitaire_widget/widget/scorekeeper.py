@@ -142,9 +142,10 @@ class Scorekeeper:
 
     def leave(self, game: Game) -> None:
         """The player leaves ``game`` (a new deal, a restart, another game, the board closed): a game begun and not
-        won is lost. The counts, the clock and the claim start again for the next game, which counts on its own
-        terms: a view's request for this game says nothing about the next one."""
-        if self._entry is not None and self._stopped is None:
+        won is lost, a stuck one too (a won one is finished already). The counts, the clock and the claim start
+        again for the next game, which counts on its own terms: a view's request for this game says nothing about
+        the next one."""
+        if self._entry is not None:
             self._finish(game, "lost")
         self._entry = None
         self._begun = self._claimed = False
