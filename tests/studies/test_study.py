@@ -189,12 +189,13 @@ def test_a_store_serves_its_own_study_only(tmp_path):
     study("thumb-and-pouch", "bold", range(1, 4), workers=1, store=path, progress=False)
     with pytest.raises(StoreError, match="differs in player 'bold' \\(asked: 'cautious'\\)"):
         study("thumb-and-pouch", "cautious", range(1, 4), workers=1, store=path, progress=False)
-    with pytest.raises(StoreError, match="settings"):
+    with pytest.raises(StoreError, match="differs in settings: seed 0 \\(asked: 4\\)"):
         study("thumb-and-pouch", "bold", range(1, 4), workers=1, store=path, progress=False, seed=4)
-    with sqlite3.connect(path) as db:
+    with sqlite3.connect(path) as db:  # a store from before keys held the code: the package's version instead
         key = json.loads(db.execute("SELECT value FROM meta WHERE key = 'study'").fetchone()[0])
-        db.execute("UPDATE meta SET value = ? WHERE key = 'study'", (json.dumps({**key, "version": "0.0.1"}),))
-    with pytest.raises(StoreError, match="version '0.0.1'"):
+        del key["code"]
+        db.execute("UPDATE meta SET value = ? WHERE key = 'study'", (json.dumps({**key, "version": "0.1.0"}),))
+    with pytest.raises(StoreError, match="code not recorded .*; version '0.1.0' \\(asked: not recorded\\)"):
         study("thumb-and-pouch", "bold", range(1, 4), workers=1, store=path, progress=False)
     junk = tmp_path / "junk.sqlite"
     junk.write_text("not a database " * 100)

@@ -4,7 +4,8 @@ data so that a batch of deals can be sent to another process or another machine.
 A :class:`Player` is a small frozen value (its kind, its name and its settings); :meth:`Player.run` plays one deal
 and answers a :class:`Row`. Every player's outcome depends only on the deal and the settings, except where a time
 limit cuts a search short (a node limit never depends on the machine), so a study gives the same rows, deal by
-deal, however it is spread over processes.
+deal, however it is spread over processes. What decides them all, the code included, is the study's key
+(:meth:`Player.study_key`), which its store keeps.
 """
 
 from __future__ import annotations
@@ -18,15 +19,22 @@ from ..game import new_game
 from ..solver import compiled, solve
 from ..strategies import STRATEGIES, Strategy, play_out, strategies_for
 from ..variants import variant_rules
+from .code import code_hash
 
-__all__ = ["PLAYER_KINDS", "Player", "Row", "player_for"]
+__all__ = ["PLAYER_KINDS", "PLAYS_WITH", "Player", "Row", "player_for", "solver_engine"]
 
-#: The kinds of player, and the settings each takes with their defaults.
+#: The kinds of player, and the settings each takes with their defaults (the fair player's are FairPlayer's own, so
+#: that a setting it gains is part of every study's key).
 PLAYER_KINDS: dict[str, dict[str, Any]] = {
     "solver": {"time_limit": 10.0, "node_limit": None},
-    "fair": {"samples": 16, "node_limit": 50_000, "time_limit": None, "seed": 0, "max_moves": 1000},
+    "fair": dict(FairPlayer().settings),
     "strategy": {"seed": 0, "max_moves": 1000},
 }
+#: Where each kind's play begins in this package (what :meth:`Player.run` calls for it, and the rules model): its
+#: code's hash follows their imports from there (see :mod:`~solitaire_widget.studies.code`).
+PLAYS_WITH: dict[str, tuple[str, ...]] = {"solver": ("game", "solver"), "fair": ("game", "advice"),
+                                          "strategy": ("game", "strategies")}
+_THIS_MODULE = __name__.split(".", 1)[1]  # "studies.players": it calls the player, so its code counts too
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,27 @@ class Player:
         """How tables and the command line name it: "solver", "fair", "bold"..."""
         return self.name
 
+    @property
+    def code(self) -> str:
+        """The hash of the code this kind of player runs (see :mod:`~solitaire_widget.studies.code`)."""
+        return code_hash(PLAYS_WITH[self.kind], alone=(_THIS_MODULE,))
+
+    def study_key(self, variant: str, options: dict[str, int]) -> dict[str, Any]:
+        """What decides the rows of a study of this player on ``variant`` with ``options`` (resolved), as plain
+        data: its store keeps it and serves no other study, and the published tables record it.
+
+        Besides the game, the player and its settings: the hash of its code; for the solver and the fair player,
+        the solver's engine, whose table of seen states has a size of its own (``TABLE_LIMIT``), so that a node
+        budget may end otherwise on the hardest deals; for a strategy, its search budget (``Strategy.search``).
+        """
+        key = {"variant": variant, "options": options, "player": self.label, "kind": self.kind,
+               "settings": self.settings, "code": self.code}
+        if self.kind == "strategy":
+            key["search"] = self._strategy(variant).search
+        else:
+            key["engine"] = solver_engine(variant)
+        return key
+
     def run(self, variant: str, options: dict[str, int], deal: int) -> Row:
         """Play (or solve) deal ``deal`` of ``variant`` with ``options``."""
         started = time.perf_counter()
@@ -82,7 +111,7 @@ class Player:
                        round(time.perf_counter() - started, 4), result.stats.get("engine", ""))
         if self.kind == "fair":
             outcome = FairPlayer(**self.settings).play(game)
-            engine = "python" if variant == "camelot" else compiled.klondike_engine()
+            engine = solver_engine(variant)
         else:
             outcome = play_out(game, self._strategy(variant), seed=self.settings["seed"] + deal,
                                max_moves=self.settings["max_moves"])
@@ -92,6 +121,11 @@ class Player:
 
     def _strategy(self, variant: str) -> Strategy:
         return strategies_for(variant)[self.name]
+
+
+def solver_engine(variant: str) -> str:
+    """The engine the solver searches ``variant`` with here: "c" (the compiled core) or "python"."""
+    return "python" if variant == "camelot" else compiled.klondike_engine()
 
 
 def player_for(variant: str, player: object, settings: dict[str, Any]) -> Player:

@@ -19,7 +19,6 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from .._version import __version__
 from ..deals import MAX_DEAL
 from ..variants import variant_rules
 from .players import Player, Row, player_for
@@ -71,8 +70,7 @@ def study(variant: str, player: Any = "solver", deals: Iterable[int] = range(1, 
         raise ValueError(f"executor must be a concurrent.futures.Executor (such as client.get_executor() for Dask), "
                          f"not {executor!r:.60}")
     workers = _check_count("workers", workers, os.cpu_count() or 1)
-    key = {"variant": rules.name, "options": game_options, "player": chosen.label, "kind": chosen.kind,
-           "settings": chosen.settings, "version": __version__}
+    key = chosen.study_key(rules.name, game_options)
     opened = Store.open(store, key) if store is not None else None
     try:
         done = opened.done() & set(wanted) if opened is not None else set()

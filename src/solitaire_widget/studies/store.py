@@ -8,9 +8,9 @@ Parquet files are written whole, so appending a batch means rewriting or adding 
 between two writers. For the published tables the rows are read back and summarised; that is a few thousand rows,
 which SQLite reads at once.
 
-A store holds one study: the file records the study's key (game, options, player, settings and the package
-version) and refuses to serve another, so that a changed setting or a new version never mixes its rows with
-old ones silently.
+A store holds one study: the file records the study's key (game, options, player, settings, the hash of the code that
+plays: see :meth:`~solitaire_widget.studies.Player.study_key`) and refuses to serve another, saying which parts of
+the key differ, so that a changed setting or changed code never mixes its rows with old ones silently.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ __all__ = ["SCHEMA_VERSION", "Store", "StoreError"]
 SCHEMA_VERSION = 1
 _BUSY_MS = 60_000
 _COLUMNS = ("deal", "outcome", "score", "moves", "nodes", "seconds", "engine")
+_MISSING = object()
 
 
 class StoreError(ValueError):
@@ -92,10 +93,7 @@ class Store:
             raise StoreError(f"it has layout {meta.get('schema')!r}; this version reads layout {SCHEMA_VERSION}")
         theirs = json.loads(meta.get("study", "{}"))
         if theirs != study:
-            differ = [f"{key} {theirs.get(key)!r} (asked: {study.get(key)!r})" for key in sorted(study.keys()
-                      | theirs.keys()) if theirs.get(key) != study.get(key)]
-            raise StoreError("it holds another study's results, which differs in " + "; ".join(differ)
-                             + ". Use another file for this study")
+            raise StoreError(_differences(theirs, study))
 
     def done(self) -> set[int]:
         """The deals already in the store."""
@@ -127,3 +125,28 @@ class Store:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _differences(theirs: dict[str, Any], asked: dict[str, Any]) -> str:
+    """Why a store's key is not this study's, part by part (the store's value, then the one asked for), with what to
+    do; a part made of settings names the settings that differ."""
+    parts = []
+    for key in sorted(theirs.keys() | asked.keys()):
+        old, new = theirs.get(key, _MISSING), asked.get(key, _MISSING)
+        if old == new:
+            continue
+        if isinstance(old, dict) and isinstance(new, dict):
+            inner = [f"{name} {_said(old.get(name, _MISSING))} (asked: {_said(new.get(name, _MISSING))})"
+                     for name in sorted(old.keys() | new.keys()) if old.get(name, _MISSING) != new.get(name, _MISSING)]
+            parts.append(f"{key}: {', '.join(inner)}")
+        else:
+            parts.append(f"{key} {_said(old)} (asked: {_said(new)})")
+    text = "it holds another study's results, which differs in " + "; ".join(parts) + "."
+    if theirs.get("code") != asked.get("code"):
+        text += (" Its rows were made by other code of the player or the rules than this code (the key's code is a "
+                 "hash of it: solitaire_widget.studies.code), and rows of other code are never mixed in.")
+    return text + " Use another file for this study, or move this one aside"
+
+
+def _said(value: object) -> str:
+    return "not recorded" if value is _MISSING else repr(value)
