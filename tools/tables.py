@@ -10,23 +10,36 @@ documents' figures, so the published tables change only when someone chooses to 
     python tools/tables.py                          # every study not yet complete
     python tools/tables.py --only solver --workers 1
     python tools/tables.py --publish                # only write published.json from the stores
+    python tools/tables.py --retire-stale           # first move aside the stores that cannot serve their study
 
 The deals are 1 to 2,000 for the solver and the strategies, and 1 to 500 for the fair player, which takes far
 longer (see docs/fair-play.md for its cost); how many of them a study has played so far is in its table (``deals``),
-and a table is marked ``complete`` only when all have been.
+which of them too (``played``, as runs of deals in a row), and a table is marked ``complete`` only when all have
+been. Each table records the hash of the code that played it (``code``: the study's key holds it, see
+``solitaire_widget/studies/code.py``) and a few of its rows (``samples``: its first three deals, its first success
+and its first loss), which ``tests/studies`` plays again with the same code and settings.
+
+**Stale stores.** A store is kept for one study: its game setting, player, settings and code. After the code that
+plays changes, or a setting here does, the old store cannot serve the study any more, and this script stops before
+any work with a message naming the store and what differs, rather than leaving its table out of published.json.
+``--retire-stale`` moves every such store aside, renamed ``NAME.stale-DATE.sqlite`` (its rows kept for whoever wants
+to compare), so that its study starts afresh.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 import time
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import solitaire_widget as sw
-from solitaire_widget.studies import Store, StoreError, StudyResult, study
+from solitaire_widget.studies import Row, Store, StoreError, StudyResult, study
 from solitaire_widget.studies.players import player_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,6 +69,8 @@ FAIR = sw.FairPlayer().settings
 #: budget, benchmarks/solver.py); for Camelot, searched in Python, as much time in fewer nodes.
 SOLVER = {"time_limit": None, "node_limit": 40_000_000}
 SOLVER_CAMELOT = {"time_limit": None, "node_limit": 1_200_000}
+#: How many of a table's first rows it records as samples, besides its first success and its first loss.
+FIRST_SAMPLES = 3
 
 
 def studies() -> list[tuple[str, str, dict[str, Any], range]]:
@@ -74,40 +89,113 @@ def store_path(setting: str, player: str) -> Path:
     return STORES / f"{setting}.{player}.sqlite"
 
 
+def study_key(setting: str, player: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """The key of a table's study, as ``sw.study`` makes it (the code's hash included)."""
+    variant, options = SETTINGS[setting]
+    rules = sw.variants.variant_rules(variant)
+    return player_for(variant, player, settings).study_key(rules.name, rules.resolve_options(options))
+
+
+def check_stores(plan: Iterable[tuple[str, str, dict[str, Any], range]], retire: bool = False) -> list[Path]:
+    """Open every store of ``plan`` that exists for its study. One that cannot serve it (another study's: other
+    settings, other code; or no store at all) is a StoreError naming the file and the reason, unless ``retire``:
+    then it is moved aside (:func:`retire_store`). Answers where the retired stores went."""
+    retired = []
+    for setting, player, settings, _ in plan:
+        path = store_path(setting, player)
+        if not path.exists():
+            continue
+        try:
+            with Store.open(path, study_key(setting, player, settings)):
+                pass
+        except StoreError as error:
+            if not retire:
+                raise StoreError(f"{error}. Move the stores that cannot serve their study aside with "
+                                 "python tools/tables.py --retire-stale (their tables start afresh)") from None
+            retired.append(retire_store(path))
+    return retired
+
+
+def retire_store(path: Path, today: datetime.date | None = None) -> Path:
+    """Rename a stale store ``NAME.stale-DATE.sqlite`` beside it (``-2``, ``-3``... when retired twice a day), with
+    the files SQLite may keep beside it; answers its new path."""
+    stem = path.name.removesuffix(".sqlite")
+    date = (today or datetime.date.today()).isoformat()
+    number = 1
+    while (new := path.with_name(f"{stem}.stale-{date}{'' if number == 1 else f'-{number}'}.sqlite")).exists():
+        number += 1
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.rename(new.with_name(new.name + suffix))
+    path.rename(new)
+    return new
+
+
+#: The outcomes that count as a loss among the samples: a game lost or stuck, a deal proved unwinnable. Not a game
+#: cut short at max_moves ("playing"), which is no loss and the slowest of all to play again, nor an undecided one.
+LOSSES = ("lost", "stuck", "unwinnable")
+
+
+def pick_samples(rows: Sequence[Row]) -> list[Row]:
+    """The rows a table records for the tests to play again, chosen the same way every time: its first
+    :data:`FIRST_SAMPLES` deals, its first success (won, or proved winnable) and its first loss (see
+    :data:`LOSSES`), by deal."""
+    ordered = sorted(rows, key=lambda row: row.deal)
+    chosen = {row.deal: row for row in ordered[:FIRST_SAMPLES]}
+    for first in (next((row for row in ordered if row.success), None),
+                  next((row for row in ordered if row.outcome in LOSSES), None)):
+        if first is not None:
+            chosen[first.deal] = first
+    return [chosen[deal] for deal in sorted(chosen)]
+
+
+def played_runs(deals: Iterable[int]) -> list[list[int]]:
+    """Deals as runs of deals in a row, ``[first, last]`` each: 1, 2, 3, 7 give ``[[1, 3], [7, 7]]``."""
+    runs: list[list[int]] = []
+    for deal in sorted(deals):
+        if runs and deal == runs[-1][1] + 1:
+            runs[-1][1] = deal
+        else:
+            runs.append([deal, deal])
+    return runs
+
+
 def summarise() -> dict[str, Any]:
-    """Every table that has rows, from the stores, as the data published.json holds."""
+    """Every table that has rows, from the stores, as the data published.json holds. A store that cannot serve its
+    table is a StoreError (see :func:`check_stores`), never a table left out."""
     tables = []
     for setting, player, settings, deals in studies():
         path = store_path(setting, player)
         if not path.exists():
             continue
-        variant, options = SETTINGS[setting]
-        chosen = player_for(variant, player, settings)
-        rules = sw.variants.variant_rules(variant)
-        key = {"variant": variant, "options": rules.resolve_options(options), "player": chosen.label,
-               "kind": chosen.kind, "settings": chosen.settings, "version": sw.__version__}
+        key = study_key(setting, player, settings)
         try:
             with Store.open(path, key) as store:
                 rows = store.rows(deals)
-        except StoreError as error:  # a store of other settings (an older run): not this table's
-            print(f"skipped {path.name}: {error}", file=sys.stderr)
-            continue
-        if not rows:
-            continue
-        result = StudyResult(key, rows)
-        summary = result.summary
-        low, high = summary.interval
-        tables.append({
-            "setting": setting, "variant": variant, "options": key["options"], "player": chosen.label,
-            "settings": chosen.settings, "first_deal": deals.start, "last_deal": deals.stop - 1,
-            "deals": summary.deals, "complete": summary.deals == len(deals), "successes": summary.successes,
-            "undecided": summary.undecided, "outcomes": summary.outcomes,
-            "mean_score": None if summary.mean_score is None else round(summary.mean_score, 2),
-            "share": round(summary.share, 5), "low": round(low, 5), "high": round(high, 5),
-            "seconds": summary.seconds, "engines": sorted({row.engine for row in rows}), "version": sw.__version__,
-        })
+        except StoreError as error:
+            raise StoreError(f"{error}. Move the stores that cannot serve their study aside with "
+                             "python tools/tables.py --retire-stale (their tables start afresh)") from None
+        if rows:
+            tables.append(_table(setting, key, deals, rows))
     return {"about": "Summaries of sw.study runs over numbered deals, made by tools/tables.py; see "
                      "docs/studies.md for how.", "tables": tables}
+
+
+def _table(setting: str, key: dict[str, Any], deals: range, rows: list[Row]) -> dict[str, Any]:
+    """One table of published.json: a study's summary, which deals it played, its code and its sample rows."""
+    summary = StudyResult(key, rows).summary
+    low, high = summary.interval
+    return {
+        "setting": setting, "variant": key["variant"], "options": key["options"], "player": key["player"],
+        "settings": key["settings"], "first_deal": deals.start, "last_deal": deals.stop - 1,
+        "deals": summary.deals, "complete": summary.deals == len(deals), "successes": summary.successes,
+        "undecided": summary.undecided, "outcomes": summary.outcomes,
+        "mean_score": None if summary.mean_score is None else round(summary.mean_score, 2),
+        "share": round(summary.share, 5), "low": round(low, 5), "high": round(high, 5),
+        "seconds": summary.seconds, "engines": sorted({row.engine for row in rows}), "code": key["code"],
+        "played": played_runs(row.deal for row in rows), "samples": [asdict(row) for row in pick_samples(rows)],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,6 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settings", help="settings to run, comma-separated (default: all)")
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--publish", action="store_true", help="only write published.json from the stores")
+    parser.add_argument("--retire-stale", action="store_true",
+                        help="first move the stores that cannot serve their study (other settings, other code) "
+                             "aside, renamed NAME.stale-DATE.sqlite, so that their studies start afresh")
     parser.add_argument("--rounds", type=int, metavar="N",
                         help="play the chosen studies N deals at a time, in turn, so that a run stopped early has "
                              "measured every one of them on as many deals")
@@ -123,27 +214,38 @@ def main(argv: list[str] | None = None) -> int:
     STORES.mkdir(exist_ok=True)
     only = set(args.only.split(",")) if args.only else None
     chosen_settings = set(args.settings.split(",")) if args.settings else None
-    if not args.publish:
-        plan = [entry for entry in studies() if not (only and entry[1] not in only)
-                and not (chosen_settings and entry[0] not in chosen_settings)]
-        longest = max((len(deals) for *_, deals in plan), default=0)
-        step = args.rounds or longest
-        for start in range(0, longest, step):
-            for setting, player, settings, deals in plan:
-                part = deals[: start + step]  # the deals so far: the store skips those already played
-                if start >= len(deals):
-                    continue
-                variant, options = SETTINGS[setting]
-                started = time.perf_counter()
-                result = study(variant, player, part, store=store_path(setting, player), workers=args.workers,
-                               progress=sys.stderr.isatty(), **settings, **options)
-                print(f"{setting:<28} {player:<13} {result.summary}  ({time.perf_counter() - started:.0f} s)",
-                      flush=True)
-                PROGRESS.write_text(json.dumps(summarise(), indent=1, ensure_ascii=False) + "\n")
-        return 0
-    OUT.write_text(json.dumps(summarise(), indent=1, ensure_ascii=False) + "\n")
+    plan = [entry for entry in studies() if not (only and entry[1] not in only)
+            and not (chosen_settings and entry[0] not in chosen_settings)]
+    try:
+        for moved in check_stores(studies(), retire=args.retire_stale):
+            print(f"moved aside {moved.name}: it could not serve its study", file=sys.stderr)
+        if args.publish:
+            OUT.write_text(json.dumps(summarise(), indent=1, ensure_ascii=False) + "\n")
+        else:
+            play(plan, args.rounds, args.workers)
+    except StoreError as error:
+        print(f"tables.py: {error}", file=sys.stderr)
+        return 1
     return 0
 
+
+def play(plan: list[tuple[str, str, dict[str, Any], range]], rounds: int | None, workers: int | None) -> None:
+    """Play the studies of ``plan`` (``rounds`` deals at a time, in turn, if given), writing the summaries so far
+    after each."""
+    longest = max((len(deals) for *_, deals in plan), default=0)
+    step = rounds or longest
+    for start in range(0, longest, step):
+        for setting, player, settings, deals in plan:
+            part = deals[: start + step]  # the deals so far: the store skips those already played
+            if start >= len(deals):
+                continue
+            variant, options = SETTINGS[setting]
+            started = time.perf_counter()
+            result = study(variant, player, part, store=store_path(setting, player), workers=workers,
+                           progress=sys.stderr.isatty(), **settings, **options)
+            print(f"{setting:<28} {player:<13} {result.summary}  ({time.perf_counter() - started:.0f} s)",
+                  flush=True)
+            PROGRESS.write_text(json.dumps(summarise(), indent=1, ensure_ascii=False) + "\n")
 
 if __name__ == "__main__":
     sys.exit(main())

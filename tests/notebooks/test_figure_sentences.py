@@ -25,7 +25,9 @@ def figures():
 
 
 def table(player: str, successes: int, deals: int = 2000, *, low: float | None = None, high: float | None = None,
-          mean_score: float | None = 5.0, undecided: int = 0, last_deal: int | None = None) -> PublishedTable:
+          mean_score: float | None = 5.0, undecided: int = 0, last_deal: int | None = None,
+          played: tuple[tuple[int, int], ...] | None | str = "contiguous") -> PublishedTable:
+    """A made-up table; ``played`` defaults to deals 1 to ``deals``, all in a row."""
     share = successes / deals
     last = deals if last_deal is None else last_deal
     return PublishedTable(
@@ -33,7 +35,8 @@ def table(player: str, successes: int, deals: int = 2000, *, low: float | None =
         first_deal=1, last_deal=last, deals=deals, complete=deals == last, successes=successes, undecided=undecided,
         outcomes={}, mean_score=mean_score, share=share,
         low=max(0.0, share - 0.02) if low is None else low, high=min(1.0, share + 0.02) if high is None else high,
-        seconds=0.0, engines=[], version="0")
+        seconds=0.0, engines=[], code="0" * 16, played=((1, deals),) if played == "contiguous" else played,
+        samples=())
 
 
 def render(figures, monkeypatch, tables, name):
@@ -125,3 +128,4 @@ def test_every_sentence_named_in_the_tables_renders(figures):
     for name, render_one in figures.RENDERERS.items():
         if name.startswith(("share:", "compare:", "compare-score:")):
             assert render_one().endswith("\n")
+

@@ -3,7 +3,9 @@
 ``tools/tables.py`` runs the studies (the thoughtful solver, the fair player and every simple strategy, on numbered
 deals of every game setting) and writes their summaries to ``published.json`` beside this module; :func:`published`
 reads them back. A notebook that quotes "how many Camelot deals can be won" reads it here, so two places can never
-disagree, and a test checks every figure in the README and the docs against these tables.
+disagree, and a test checks every figure in the README and the docs against these tables. Each table also records
+the hash of the code that made it and a few of its rows, which ``tests/studies`` plays again: the figures are
+derived, not copied.
 
 >>> from solitaire_widget.studies import published_tables
 >>> all(table.low <= table.share <= table.high for table in published_tables())
@@ -19,17 +21,27 @@ from pathlib import Path
 from typing import Any
 
 from ..variants import variant_rules
+from .players import Row
 
-__all__ = ["PublishedTable", "published", "published_tables"]
+__all__ = ["MAX_RUNS", "PublishedTable", "published", "published_tables"]
 
 _DATA = Path(__file__).with_name("published.json")
+#: At most this many runs of deals in a row are listed by name ("deals 1–70 and 75–80"); more are counted instead
+#: ("74 of deals 1–100").
+MAX_RUNS = 3
 
 
 @dataclass(frozen=True)
 class PublishedTable:
     """One study's summary: ``successes`` of ``deals`` (wins, or deals proved winnable), ``undecided`` deals,
-    ``share`` with its 95% interval (``low``, ``high``: Wilson's, widened over the undecided deals), on deals
-    ``first_deal`` to ``last_deal`` (``complete`` when all of them have been played)."""
+    ``share`` with its 95% interval (``low``, ``high``: Wilson's, widened over the undecided deals), of the deals
+    ``first_deal`` to ``last_deal`` it is to play (``complete`` when all of them have been played).
+
+    ``played`` lists the deals played as runs of deals in a row, ``(first, last)`` each (None for a table published
+    before they were recorded: which of the planned deals it played is not known). ``code`` is the hash of the code
+    that played them (:mod:`~solitaire_widget.studies.code`), and ``samples`` a few of its rows, chosen by
+    ``tools/tables.py``, for the tests to play again.
+    """
 
     setting: str
     variant: str
@@ -49,19 +61,39 @@ class PublishedTable:
     high: float
     seconds: float
     engines: list[str]
-    version: str
+    code: str
+    played: tuple[tuple[int, int], ...] | None
+    samples: tuple[Row, ...]
 
     def __str__(self) -> str:
         undecided = f", {self.undecided} undecided" if self.undecided else ""
         return (f"{self.successes} of {self.deals} ({self.share:.1%}, 95% CI {self.low:.1%}–{self.high:.1%}"
                 f"{undecided})")
 
+    def listed_runs(self) -> tuple[tuple[int, int], ...] | None:
+        """The runs of deals played, when they are few enough to list (at most :data:`MAX_RUNS`); None when the
+        deals played are to be counted instead: in more runs, or not recorded."""
+        return self.played if self.played is not None and len(self.played) <= MAX_RUNS else None
+
+    def span(self) -> tuple[int, int]:
+        """The first and the last deal played (those planned, when which were played was not recorded)."""
+        if self.played is None:
+            return self.first_deal, self.last_deal
+        return self.played[0][0], self.played[-1][1]
+
 
 @cache
 def published_tables() -> tuple[PublishedTable, ...]:
     """Every published table."""
     data = json.loads(_DATA.read_text(encoding="utf-8"))
-    return tuple(PublishedTable(**table) for table in data["tables"])
+    return tuple(_table(table) for table in data["tables"])
+
+
+def _table(data: dict[str, Any]) -> PublishedTable:
+    """A table from its JSON form (lists for the runs, objects for the sample rows)."""
+    played = data["played"]
+    return PublishedTable(**{**data, "played": None if played is None else tuple((a, b) for a, b in played),
+                             "samples": tuple(Row(**row) for row in data["samples"])})
 
 
 def published(variant: str, player: str, **options: int) -> PublishedTable:

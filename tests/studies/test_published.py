@@ -1,0 +1,52 @@
+"""The published tables are derived, not copied: a few recorded deals of every table, played again by the same player
+with the same settings, come out as recorded, whenever today's code is the code that made the table; and every
+table says which code that was, and which deals it played."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from solitaire_widget.studies import PublishedTable, Row, published_tables
+from solitaire_widget.studies.players import player_for, solver_engine
+
+#: A recorded row that took longer than this, in seconds, is marked slow (the fair player, Camelot's solver).
+SLOW = 3.0
+
+
+def _samples() -> list[object]:
+    """Every sample row of every table, but the solver's undecided ones (a budget that ran out says nothing)."""
+    return [pytest.param(table, row, id=f"{table.setting}-{table.player}-{row.deal}",
+                         marks=[pytest.mark.slow] if row.seconds > SLOW else [])
+            for table in published_tables() for row in table.samples if row.decided]
+
+
+@pytest.mark.parametrize(("table", "row"), _samples())
+def test_a_published_deal_plays_again_as_recorded(table: PublishedTable, row: Row) -> None:
+    player = player_for(table.variant, table.player, table.settings)
+    if player.code != table.code:
+        pytest.skip(f"the {table.setting} table of {table.player} was made by other code ({table.code}; this code is "
+                    f"{player.code}): publish it again from a study of this code (tools/tables.py)")
+    if player.kind != "strategy" and solver_engine(table.variant) not in table.engines:
+        pytest.skip(f"the {table.setting} table of {table.player} was made with the solver engine "
+                    f"{'/'.join(table.engines)}, which this machine does not use")
+    again = player.run(table.variant, table.options, row.deal)
+    assert (again.outcome, again.score, again.moves) == (row.outcome, row.score, row.moves)
+
+
+def test_every_table_records_its_code_its_deals_and_samples() -> None:
+    for table in published_tables():
+        name = f"{table.setting} {table.player}"
+        assert re.fullmatch(r"[0-9a-f]{16}", table.code), f"{name}: no code hash"
+        assert table.samples, f"{name}: no sample rows"
+        deals = [row.deal for row in table.samples]
+        assert deals == sorted(set(deals)), name
+        first, last = table.span()
+        assert table.first_deal <= first <= min(deals) and max(deals) <= last <= table.last_deal, name
+        assert all(row.outcome in table.outcomes for row in table.samples), name
+        if table.played is not None:
+            assert sum(b - a + 1 for a, b in table.played) == table.deals, name
+            assert all(any(a <= deal <= b for a, b in table.played) for deal in deals), name
+            assert all(b + 1 < c for (_, b), (c, _) in zip(table.played, table.played[1:])), f"{name}: runs overlap"
+        assert table.complete == (table.played == ((table.first_deal, table.last_deal),)), name
