@@ -24,6 +24,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from babel import Locale
 from babel.numbers import format_decimal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -210,7 +211,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "not measured": "not measured yet",
         "cell": "{share} ({low}–{high}), {successes} of {deals}{undecided}{partial}",
         "cell undecided": ", {count} undecided",
-        "cell partial": " (so far: deals {first}–{last})",
+        "cell partial": " (so far: {played})",
         "fair-player head": "| game | fair player | thoughtful solver (winnable) | "
                             "best simple strategy that plays fair | undo-search (tries moves and takes them back) |",
         "no undo-search": "none for this game",
@@ -224,7 +225,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "solver none": "| {title} | not measured yet | | | | |",
         "solver notes": "Published shares of the thoughtful game, for comparison:",
         "solver note": "- {title}: published {share} ({source}).",
-        "figures": "{share} (95% interval {low}–{high}; {successes} of deals {first}–{last}{undecided}{so_far})",
+        "figures": "{share} (95% interval {low}–{high}; {successes} of {played}{undecided}{so_far})",
+        "of run": "deals {first}–{last}",
+        "of runs": "deals {ranges}",
+        "of count": "the {count} deals played among deals {first}–{last}",
+        "of count one": "the {count} deal played among deals {first}–{last}",
+        "count": "{count} of {first}–{last}",
+        "and": " and ",
         "figures undecided": ", {count} undecided",
         "figures so far": ", so far: {deals} of the {total} to be played",
         "share missing": "{Name} {on_setting}: not measured yet.\n",
@@ -255,7 +262,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "not measured": "δεν έχει μετρηθεί ακόμα",
         "cell": "{share} ({low}–{high}), {successes} από {deals}{undecided}{partial}",
         "cell undecided": ", {count} χωρίς απάντηση",
-        "cell partial": " (μέχρι στιγμής: μοιρασιές {first}–{last})",
+        "cell partial": " (μέχρι στιγμής: {played})",
         "fair-player head": "| πασιέντζα | τίμιος παίκτης | επιλυτής (μοιρασιές που βγαίνουν) | "
                             "καλύτερη απλή στρατηγική που παίζει τίμια | "
                             "αναζήτηση με αναίρεση (δοκιμάζει κινήσεις και τις παίρνει πίσω) |",
@@ -271,8 +278,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "solver none": "| {title} | δεν έχει μετρηθεί ακόμα | | | | |",
         "solver notes": "Δημοσιευμένα ποσοστά της πασιέντζας με ανοιχτά φύλλα, για σύγκριση:",
         "solver note": "- {title}: δημοσιευμένο {share} ({source}).",
-        "figures": "{share} (διάστημα εμπιστοσύνης 95%: {low}–{high}· {successes} από τις μοιρασιές {first}–{last}"
-                   "{undecided}{so_far})",
+        "figures": "{share} (διάστημα εμπιστοσύνης 95%: {low}–{high}· {successes} από {played}{undecided}{so_far})",
+        "of run": "τις μοιρασιές {first}–{last}",
+        "of runs": "τις μοιρασιές {ranges}",
+        "of count": "τις {count} μοιρασιές που παίχτηκαν ανάμεσα στις μοιρασιές {first}–{last}",
+        "of count one": "τη {count} μοιρασιά που παίχτηκε ανάμεσα στις μοιρασιές {first}–{last}",
+        "count": "{count} από {first}–{last}",
+        "and": " και ",
         "figures undecided": ", {count} χωρίς απάντηση",
         "figures so far": ", μέχρι στιγμής {deals} από τις {total} που θα παιχτούν",
         "share missing": "{Name} {on_setting}: δεν έχει μετρηθεί ακόμα.\n",
@@ -307,7 +319,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "not measured": "пока не измерено",
         "cell": "{share} ({low}–{high}), {successes} из {deals}{undecided}{partial}",
         "cell undecided": ", без ответа: {count}",
-        "cell partial": " (пока сыграны раздачи {first}–{last})",
+        "cell partial": " (пока сыграны {played})",
         "fair-player head": "| пасьянс | честный игрок | решатель (раздачи, которые можно выиграть) | "
                             "лучшая простая стратегия из честных | поиск с отменой (пробует ходы и отменяет их) |",
         "no undo-search": "в этом пасьянсе нет",
@@ -322,8 +334,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "solver none": "| {title} | пока не измерено | | | | |",
         "solver notes": "Опубликованные доли для пасьянса в открытую, для сравнения:",
         "solver note": "- {title}: опубликовано {share} ({source}).",
-        "figures": "{share} (доверительный интервал 95\xa0%: {low}–{high}; {successes} из раздач с {first} по {last}"
-                   "{undecided}{so_far})",
+        "figures": "{share} (доверительный интервал 95\xa0%: {low}–{high}; {successes} из {played}{undecided}{so_far})",
+        "of run": "раздач с {first} по {last}",
+        "of runs": "раздач {ranges}",
+        "of count": "{count} сыгранных раздач среди раздач с {first} по {last}",
+        "of count one": "{count} сыгранной раздачи среди раздач с {first} по {last}",
+        "count": "{count} из {first}–{last}",
+        "and": " и ",
         "figures undecided": ", без ответа: {count}",
         "figures so far": ", пока сыграно {deals} из {total}",
         "share missing": "{Name} {on_setting}: пока не измерено.\n",
@@ -386,12 +403,50 @@ def _tables() -> dict[tuple[str, str], PublishedTable]:
     return {(table.setting, table.player): table for table in published_tables()}
 
 
+# The deals a table played, three ways: on their own ("deals 1–70 and 75–80", in the product's own words, from its
+# catalogues), after "{successes} of" ("37 of deals 1–70 and 75–80"), and bare, in a column of deals ("1–70 and 75–80").
+# Each says "deals 1–N" only when deals 1 to N were all played; otherwise it lists the runs of deals in a row, or, when
+# they are more than a few (or were not recorded), counts them: "74 of deals 1–100".
+
+def _played(table: PublishedTable, language: str) -> str:
+    """The deals played, on their own: "deals 1–70 and 75–80", "74 of deals 1–100"."""
+    with using(language):
+        return table.deals_played()
+
+
+def _ranges(runs: tuple[tuple[int, int], ...], language: str) -> str:
+    """Runs of deals as a list: "1–70", "1–70 and 75–80", "1–10, 12–30 and 35–40"."""
+    names = [f"{first}–{last}" if last > first else str(first) for first, last in runs]
+    return ", ".join(names[:-1]) + TEXTS[language]["and"] + names[-1] if len(names) > 1 else names[0]
+
+
+def _of_played(table: PublishedTable, language: str) -> str:
+    """The deals played, after "{successes} of": "deals 1–2000", "deals 1–70 and 75–80", "the 74 deals played among
+    deals 1–100"."""
+    runs = table.listed_runs()
+    if runs is None:
+        first, last = table.span()
+        one = Locale.parse(language).plural_form(table.deals) == "one"
+        return _say(language, "of count one" if one else "of count", count=table.deals, first=first, last=last)
+    if len(runs) == 1 and runs[0][1] > runs[0][0]:
+        return _say(language, "of run", first=runs[0][0], last=runs[0][1])
+    return _say(language, "of runs", ranges=_ranges(runs, language))
+
+
+def _bare_played(table: PublishedTable, language: str) -> str:
+    """The deals played, in a column of deals: "1–2000", "1–70 and 75–80", "74 of 1–100"."""
+    runs = table.listed_runs()
+    if runs is None:
+        first, last = table.span()
+        return _say(language, "count", count=table.deals, first=first, last=last)
+    return _ranges(runs, language)
+
+
 def _cell(table: PublishedTable | None, language: str = "en") -> str:
     if table is None:
         return TEXTS[language]["not measured"]
     undecided = _say(language, "cell undecided", count=table.undecided) if table.undecided else ""
-    partial = ("" if table.complete else
-               _say(language, "cell partial", first=table.first_deal, last=table.first_deal + table.deals - 1))
+    partial = "" if table.complete else _say(language, "cell partial", played=_played(table, language))
     return _say(language, "cell", share=_pct(table.share, language), low=_pct(table.low, language),
                 high=_pct(table.high, language), successes=table.successes, deals=table.deals, undecided=undecided,
                 partial=partial)
@@ -529,7 +584,7 @@ def solver_published(language: str = "en") -> str:
             lines.append(_say(language, "solver none", title=title))
             continue
         outcomes = table.outcomes
-        lines.append(f"| {title} | {table.first_deal}–{table.first_deal + table.deals - 1} | "
+        lines.append(f"| {title} | {_bare_played(table, language)} | "
                      f"{outcomes.get('winnable', 0)} | {outcomes.get('unwinnable', 0)} | {table.undecided} | "
                      f"{_pct(table.share, language)} ({_pct(table.low, language)}–{_pct(table.high, language)}) |")
     notes = []
@@ -584,10 +639,12 @@ def _figures_of(table: PublishedTable, language: str = "en") -> str:
     play."""
     undecided = _say(language, "figures undecided", count=table.undecided) if table.undecided else ""
     total = table.last_deal - table.first_deal + 1
-    so_far = "" if table.complete else _say(language, "figures so far", deals=table.deals, total=total)
+    # Deals counted among all those planned already say how far the table has got.
+    counted = table.listed_runs() is None and table.span() == (table.first_deal, table.last_deal)
+    so_far = "" if table.complete or counted else _say(language, "figures so far", deals=table.deals, total=total)
     return _say(language, "figures", share=_pct(table.share, language), low=_pct(table.low, language),
-                high=_pct(table.high, language), successes=table.successes, first=table.first_deal,
-                last=table.first_deal + table.deals - 1, undecided=undecided, so_far=so_far)
+                high=_pct(table.high, language), successes=table.successes, played=_of_played(table, language),
+                undecided=undecided, so_far=so_far)
 
 
 def _share_words(table: PublishedTable, language: str = "en") -> str:
@@ -715,10 +772,12 @@ def _compare_scores(found: list[tuple[str, PublishedTable]], language: str = "en
         return TEXTS[language]["no mean score"]
     (high_player, high), (low_player, low) = sorted(found, key=lambda item: -(item[1].mean_score or 0.0))
     names = {"high": high_player, "low": low_player}
-    ranges = sorted({f"{table.first_deal}–{table.first_deal + table.deals - 1}" for table in (high, low)})
+    ranges = sorted({_bare_played(table, language) for table in (high, low)})
+    # One run each joins with "and"; lists of runs, which have their own "and", are set apart.
+    single = all(table.played is not None and len(table.played) == 1 for table in (high, low))
     figures = _say(language, "scores", high=_one_decimal(high.mean_score, language),  # type: ignore[arg-type]
                    low=_one_decimal(low.mean_score, language),  # type: ignore[arg-type]
-                   ranges=TEXTS[language]["ranges and"].join(ranges))
+                   ranges=(TEXTS[language]["ranges and"] if single else "; ").join(ranges))
     if not high.mean_score:
         return _say(language, "neither scored", players=names, figures=figures)
     if not low.mean_score:

@@ -129,3 +129,48 @@ def test_every_sentence_named_in_the_tables_renders(figures):
         if name.startswith(("share:", "compare:", "compare-score:")):
             assert render_one().endswith("\n")
 
+
+#: Deals played with gaps: two runs (listed), five runs (counted), and not recorded (counted among those planned).
+TWO_RUNS = ((1, 70), (75, 80))
+FIVE_RUNS = ((1, 60), (62, 65), (70, 72), (80, 85), (95, 100))
+
+
+@pytest.mark.parametrize(("played", "cell", "sentence"), [
+    (((1, 76),), " (so far: deals 1–76)", "38 of deals 1–76, so far: 76 of the 500 to be played"),
+    (TWO_RUNS, " (so far: deals 1–70 and 75–80)", "38 of deals 1–70 and 75–80, so far: 76 of the 500 to be played"),
+    (FIVE_RUNS, " (so far: 76 of deals 1–100)",
+     "38 of the 76 deals played among deals 1–100, so far: 76 of the 500 to be played"),
+    (None, " (so far: 76 of deals 1–500)", "38 of the 76 deals played among deals 1–500)"),
+])
+def test_deals_are_said_to_run_from_first_to_last_only_when_all_were_played(figures, monkeypatch, played, cell,
+                                                                              sentence):
+    tables = [table("fair", 38, deals=76, last_deal=500, played=played)]
+    assert figures._cell(tables[0]).endswith(cell)
+    assert sentence in render(figures, monkeypatch, tables, "share:athena:fair")
+
+
+@pytest.mark.parametrize(("language", "played", "cell", "sentence"), [
+    ("el", TWO_RUNS, " (μέχρι στιγμής: μοιρασιές 1–70 και 75–80)", "38 από τις μοιρασιές 1–70 και 75–80, μέχρι"),
+    ("el", FIVE_RUNS, " (μέχρι στιγμής: 76 από τις μοιρασιές 1–100)",
+     "38 από τις 76 μοιρασιές που παίχτηκαν ανάμεσα στις μοιρασιές 1–100, μέχρι"),
+    ("ru", ((1, 76),), " (пока сыграны раздачи 1–76)", "38 из раздач с 1 по 76, пока"),
+    ("ru", TWO_RUNS, " (пока сыграны раздачи 1–70 и 75–80)", "38 из раздач 1–70 и 75–80, пока"),
+    ("ru", FIVE_RUNS, " (пока сыграны 76 из раздач 1–100)", "38 из 76 сыгранных раздач среди раздач с 1 по 100, пока"),
+])
+def test_the_deals_played_in_greek_and_russian(figures, monkeypatch, language, played, cell, sentence):
+    tables = [table("fair", 38, deals=76, last_deal=500, played=played)]
+    assert figures._cell(tables[0], language).endswith(cell)
+    monkeypatch.setattr(figures, "_tables", lambda: {(t.setting, t.player): t for t in tables})
+    assert sentence in figures.share_sentence("athena", "fair")(language)
+
+
+def test_the_solver_table_and_the_scores_name_the_deals_played(figures, monkeypatch):
+    solver = table("solver", 60, deals=76, last_deal=2000, mean_score=None, played=TWO_RUNS)
+    monkeypatch.setattr(figures, "_tables", lambda: {("athena", "solver"): solver})
+    assert "| Athena | 1–70 and 75–80 | " in figures.solver_published()
+    assert "| Αθηνά | 1–70 και 75–80 | " in figures.solver_published("el")
+    tables = [table("bold", 10, mean_score=3.0), table("fair", 5, deals=76, last_deal=500, played=FIVE_RUNS)]
+    assert render(figures, monkeypatch, tables, "compare-score:athena:fair:bold").endswith(
+        "(deals 1–2000; 76 of 1–100).\n")
+    tables[1] = table("fair", 5, deals=76, last_deal=500, mean_score=4.0)
+    assert render(figures, monkeypatch, tables, "compare-score:athena:fair:bold").endswith("(deals 1–2000 and 1–76).\n")

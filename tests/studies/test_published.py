@@ -5,9 +5,11 @@ table says which code that was, and which deals it played."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
+from solitaire_widget.i18n import using
 from solitaire_widget.studies import PublishedTable, Row, published_tables
 from solitaire_widget.studies.players import player_for, solver_engine
 
@@ -50,3 +52,20 @@ def test_every_table_records_its_code_its_deals_and_samples() -> None:
             assert all(any(a <= deal <= b for a, b in table.played) for deal in deals), name
             assert all(b + 1 < c for (_, b), (c, _) in zip(table.played, table.played[1:])), f"{name}: runs overlap"
         assert table.complete == (table.played == ((table.first_deal, table.last_deal),)), name
+
+
+@pytest.mark.parametrize(("played", "english", "greek", "russian"), [
+    (((1, 2000),), "deals 1–2000", "μοιρασιές 1–2000", "раздачи 1–2000"),
+    (((5, 5),), "deal 5", "μοιρασιά 5", "раздача 5"),
+    (((1, 70), (75, 80)), "deals 1–70 and 75–80", "μοιρασιές 1–70 και 75–80", "раздачи 1–70 и 75–80"),
+    (((1, 3), (5, 6), (8, 8)), "deals 1–3, 5–6 and 8", "μοιρασιές 1–3, 5–6 και 8", "раздачи 1–3, 5–6 и 8"),
+    (((1, 3), (5, 6), (8, 8), (10, 12)), "9 of deals 1–12", "9 από τις μοιρασιές 1–12", "9 из раздач 1–12"),
+    (None, "9 of deals 1–2000", "9 από τις μοιρασιές 1–2000", "9 из раздач 1–2000"),
+])
+def test_a_table_says_which_deals_it_played(played, english, greek, russian) -> None:
+    deals = sum(last - first + 1 for first, last in played) if played else 9
+    table = replace(published_tables()[0], played=played, deals=deals, last_deal=2000)
+    assert table.deals_played() == english
+    for language, words in (("el", greek), ("ru", russian)):
+        with using(language):
+            assert table.deals_played() == words

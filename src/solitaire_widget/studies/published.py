@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..i18n import pgettext
 from ..variants import variant_rules
 from .players import Row
 
@@ -80,6 +81,25 @@ class PublishedTable:
         if self.played is None:
             return self.first_deal, self.last_deal
         return self.played[0][0], self.played[-1][1]
+
+    def deals_played(self) -> str:
+        """Which deals the table played, in the language in force: "deals 1–2000", "deals 1–70 and 75–80", or,
+        when they are too many runs to list or were not recorded, how many of which: "74 of deals 1–100".
+        Never "deals 1–74" for deals that were not all played."""
+        runs = self.listed_runs()
+        if runs is None:
+            first, last = self.span()
+            return pgettext("deals played", "{count} of deals {first}–{last}").format(count=self.deals,
+                                                                                       first=first, last=last)
+        names = [f"{first}–{last}" if last > first else str(first) for first, last in runs]
+        if len(names) == 1:
+            if runs[0][0] == runs[0][1]:
+                return pgettext("deals played", "deal {deal}").format(deal=names[0])
+            return pgettext("deals played", "deals {deals}").format(deals=names[0])
+        if len(names) == 2:
+            return pgettext("deals played", "deals {first} and {second}").format(first=names[0], second=names[1])
+        return pgettext("deals played", "deals {first}, {second} and {third}").format(first=names[0],
+                                                                                      second=names[1], third=names[2])
 
 
 @cache
