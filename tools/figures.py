@@ -9,7 +9,9 @@ no figure can go stale or be typed by hand.
 A document in a folder named after a language (``notebooks/el/``, ``notebooks/ru/``) gets its figures in that
 language: the same data, sentences from that language's templates below (beside the English ones: they are the
 documentation's wording, not the product's messages, so they are not in the product's catalogues), and numbers
-written as the language writes them ("20,9%", "20,9 %"). Everywhere else the figures are in English.
+written as the language writes them ("20,9%", "20,9 %"). Everywhere else the figures are in English. One phrase
+comes from the product's catalogues: which deals a table played, on its own ("deals 1–70 and 75–80"), as
+``PublishedTable.deals_played()`` says it to a notebook, so that the two never differ.
 
     python tools/figures.py            # rewrite every region
     python tools/figures.py --check    # exit 1, naming the regions that differ

@@ -19,8 +19,7 @@ user's convenience. A compiled core a module imports (``_klondike_core``, ``_rul
 source, which decides moves as the Python does.
 
 **What is not.** Words and pictures never decide a move: the modules that only make them (:data:`WORDS_ONLY`: the
-messages and their catalogues, the pictures, the widget, the rules' text) are left out, and so is what only they
-import. So are comments, docstrings, blank lines and layout: a module is hashed as Python's normal form of its
+messages and their catalogues, the pictures, the widget) are left out, and so is what only they import. So are comments, docstrings, blank lines and layout: a module is hashed as Python's normal form of its
 syntax tree (:func:`ast.unparse`) with the docstrings taken out, and C source without its comments and with its
 white space squeezed, so that explaining the code better never makes a table stale. Any other change, even a
 renamed variable, changes the hash: that errs towards refusing old rows, which running the study again replaces,
@@ -42,8 +41,10 @@ __all__ = ["PACKAGE_DIR", "WORDS_ONLY", "code_hash", "code_sources"]
 #: This package's folder, whose modules are hashed.
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _PACKAGE = PACKAGE_DIR.name
-#: Modules (and packages) that make words and pictures only, never a move: not hashed, nor followed.
-WORDS_ONLY = frozenset({"i18n", "locale", "pictures", "widget", "rulebook", "status_words"})
+#: Modules (and packages) that make words and pictures only, never a move: not hashed, nor followed. The rules model
+#: imports the messages (``i18n``, with the catalogues under ``locale``) and, lazily, the pictures; the widget is named
+#: so that no import of it ever counts. A module of words that nothing playing imports needs no place here.
+WORDS_ONLY = frozenset({"i18n", "locale", "pictures", "widget"})
 #: How many hexadecimal digits of the SHA-256 a hash keeps: 64 bits, plenty to tell two versions of the code apart.
 DIGITS = 16
 
