@@ -1,7 +1,7 @@
 """How fast studies run, and how they scale: deals per second on 1, 2 and all cores, and on a Dask LocalCluster.
 
 The same study runs each way: the thoughtful solver on Athena deals with a fixed node limit per deal (so every way
-does exactly the same work), and the "persistent" strategy (a search of its own) on Klondike deals. The script prints deals per second, deals
+does exactly the same work), and the "undo-search" strategy (a search of its own) on Klondike deals. The script prints deals per second, deals
 per second per core, and the speed-up over one core. Near-linear scaling means a speed-up close to the number of
 cores; what is lost goes to starting the worker processes and to batches that end unevenly.
 
@@ -20,7 +20,7 @@ import solitaire_widget as sw
 
 STUDIES = {
     "solver (Athena)": ("athena", "solver", {"time_limit": None}),
-    "persistent (Klondike)": ("klondike", "persistent", {}),
+    "undo-search (Klondike)": ("klondike", "undo-search", {}),
 }
 
 
