@@ -30,6 +30,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
+from .cards import parse_card
 from .checks import MAX_TEXT, nesting, short, whole
 from .deals import MAX_DEAL, check_deal, shuffled_deck
 from .games import Engine, compiled, engine_class
@@ -153,6 +154,34 @@ class Game:
             raise ValueError(f"a status is one of {', '.join(STATUSES)}, not {short(position['status'])}")
         game._start = game.position()
         game._seen = game._engine.visible()
+        return game
+
+    @classmethod
+    def from_knowledge(cls, knowledge: Knowledge, seed: int | random.Random | None = None) -> Game:
+        """A game at a position drawn uniformly from ``knowledge`` (:meth:`Knowledge.sample
+        <solitaire_widget.knowledge.Knowledge.sample>`, the same seed giving the same position), with an empty
+        history and no deal number: one of the positions a player who knows that much cannot tell apart.
+
+        It is the game ``Game.from_position(knowledge.sample(seed))`` gives, without writing the position out as
+        card codes and reading it back, which is most of the cost of a sample (the advice draws thousands a second),
+        and it remembers what the player saw: its :meth:`knowledge` is ``knowledge``.
+        """
+        if not isinstance(knowledge, Knowledge):
+            raise ValueError(f"Game.from_knowledge() takes a Knowledge value (game.knowledge()), "
+                             f"not {type(knowledge).__name__}")
+        game = cls.__new__(cls)
+        game._setup(knowledge.rules, knowledge.options)
+        game._engine = knowledge.sample_engine(seed)
+        game._deal = None
+        game._start_moves = knowledge.moves
+        # The start as Game.from_position would keep it; its status is the knowledge's, which no unseen card
+        # changes (a position's legal moves never depend on one).
+        game._start = {"format": FORMAT_VERSION, "variant": game.variant, "options": dict(game._options),
+                       "deal": None, **game._engine.position_fields(), "moves": knowledge.moves,
+                       "score": game._engine.score, "status": knowledge.status}
+        # The player who knows this much has seen every card but the unseen ones, so the game's own knowledge is
+        # the knowledge it was drawn from.
+        game._seen = (1 << 52) - 1 - sum(1 << card for card in knowledge.unseen_cards)
         return game
 
     @classmethod
@@ -434,15 +463,24 @@ class Game:
             "status": self.status,
         }
 
-    def knowledge(self) -> Knowledge:
+    def knowledge(self, *, stock_known: bool = False) -> Knowledge:
         """What a player who watched this game knows of it: every card face up now or shown earlier in the game
         (undone moves and restarts included), where it is now, and which places hold cards never seen.
 
         The value holds no unseen card in any form, and not the deal number (which would give them all away), so
         advice computed from it alone cannot peek. See :mod:`solitaire_widget.knowledge`.
+
+        ``stock_known=True`` adds the order of the stock, as if it had been dealt face up: the "K+" model of the
+        published Klondike players, for comparing with them only. No advice given to a player uses it.
         """
+        if not isinstance(stock_known, bool):
+            raise ValueError(f"stock_known must be True or False, not {short(stock_known)}")
+        seen = self._seen
+        if stock_known:
+            for code in self._engine.cards_in("stock" if self._rules.family == "camelot" else 0):  # type: ignore[arg-type]
+                seen |= 1 << parse_card(code)
         data: dict[str, Any] = {"format": FORMAT_VERSION, "variant": self.variant, "options": dict(self._options)}
-        data.update(self._engine.masked_fields(self._seen))
+        data.update(self._engine.masked_fields(seen))
         data.update(moves=self.moves, score=self.score, status=self.status)
         return Knowledge(data)
 

@@ -72,7 +72,7 @@ class Knowledge:
     with :meth:`from_dict`.
     """
 
-    __slots__ = ("_data", "_text", "_rules", "_places", "_unseen")
+    __slots__ = ("_data", "_text", "_rules", "_places", "_unseen", "_unseen_cards", "_blank")
 
     def __init__(self, data: dict[str, Any]) -> None:
         # Internal: ``data`` is trusted (Game.knowledge builds it, from_dict checks it first) and never shared.
@@ -81,7 +81,12 @@ class Knowledge:
         self._rules = variant_rules(data["variant"])
         self._places = tuple(_unseen_places(data, self._rules))
         seen = {card for card in _known_cards(data, self._rules)}
-        self._unseen = tuple(CODE[c] for c in range(52) if c not in seen)
+        self._unseen_cards = tuple(c for c in range(52) if c not in seen)
+        self._unseen = tuple(CODE[c] for c in self._unseen_cards)
+        # A rules engine at one position of this knowledge (the unseen cards in deck order), made when first
+        # needed: sampling copies it and deals the unseen cards anew, which costs far less than building an engine
+        # from a position's card codes, and the advice samples thousands of positions a second.
+        self._blank: Any = None
 
     # Reading ---------------------------------------------------------------------------------------------------
 
@@ -107,6 +112,16 @@ class Knowledge:
         """The cards not seen yet, as codes, in deck order. Which cards they are is no secret (they are the ones
         not seen); where each one lies is."""
         return self._unseen
+
+    @property
+    def unseen_cards(self) -> tuple[int, ...]:
+        """:attr:`unseen` as card numbers (:mod:`solitaire_widget.cards`)."""
+        return self._unseen_cards
+
+    @property
+    def rules(self) -> VariantRules:
+        """The game's row in the rules table."""
+        return self._rules
 
     @property
     def unseen_places(self) -> tuple[tuple[str, int], ...]:
@@ -188,17 +203,31 @@ class Knowledge:
         ``seed`` is an int (the same seed, the same position), a :class:`random.Random` to draw from, or None for
         :attr:`default_seed`.
         """
-        rng = seed if isinstance(seed, random.Random) else random.Random(self._seed(seed))
-        cards = list(self._unseen)
-        rng.shuffle(cards)
-        data = self.to_dict()
-        for (pile, index), code in zip(self._places, cards, strict=True):
-            _slot(data, pile)[index] = code.lower() if pile[0] == "t" else code
-        position = {"format": FORMAT_VERSION, "variant": data["variant"], "options": data["options"], "deal": None}
-        for key in _FIELDS[self._rules.family]:
-            position[key] = data[key]
-        position["moves"] = data["moves"]
+        engine = self.sample_engine(seed)
+        position = {"format": FORMAT_VERSION, "variant": self.variant, "options": self.options, "deal": None}
+        position.update(engine.position_fields())
+        position["moves"] = self.moves
         return position
+
+    def sample_engine(self, seed: int | random.Random | None = None) -> Any:
+        """:meth:`sample` as a fresh rules engine (:mod:`solitaire_widget.games`) rather than a dict: what
+        :meth:`Game.from_knowledge <solitaire_widget.Game.from_knowledge>` and the advice build on. The same seed
+        gives the same position as :meth:`sample`."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(self._seed(seed))
+        cards = list(self._unseen_cards)
+        rng.shuffle(cards)
+        engine = self._blank_engine().copy()
+        engine.put_unseen(self._places, cards)
+        return engine
+
+    def _blank_engine(self) -> Any:
+        """The engine of :attr:`_blank` (see ``__init__``): never handed out, only copied or read."""
+        if self._blank is None:
+            data = self.to_dict()
+            for (pile, index), code in zip(self._places, self._unseen, strict=True):
+                _slot(data, pile)[index] = code.lower() if pile[0] == "t" else code
+            self._blank = _engine_for(data, self._rules)
+        return self._blank
 
     def samples(self, count: int, seed: int | None = None) -> list[dict[str, Any]]:
         """``count`` positions drawn independently with :meth:`sample`, reproducibly from ``seed`` (None:
@@ -231,11 +260,10 @@ class Knowledge:
 
     def legal_moves(self) -> list[Any]:
         """The legal moves, as ``Game.legal_moves()`` lists them: they never depend on an unseen card."""
-        engine = _engine_for(self.sample(seed=0), self._rules)
-        return engine.legal_moves()
+        return self._blank_engine().legal_moves()
 
     def _legal_status(self) -> str:
-        engine = _engine_for(self.sample(seed=0), self._rules)
+        engine = self._blank_engine()
         if engine.is_won():
             return "won"
         if self._rules.family == "camelot":

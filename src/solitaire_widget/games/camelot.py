@@ -174,6 +174,12 @@ class CamelotEngine:
         fields["stock"] = [CODE[c] if seen >> c & 1 else None for c in self.stock]
         return fields
 
+    def put_unseen(self, places: tuple[tuple[str, int], ...], cards: list[int]) -> None:
+        """Put ``cards`` in ``places`` (``("stock", 3)``: index from the bottom; only the stock hides cards in
+        Camelot): how a position is sampled from what a player knows (:mod:`solitaire_widget.knowledge`)."""
+        for (_, index), card in zip(places, cards, strict=True):
+            self.stock[index] = card
+
     # Explanations --------------------------------------------------------------------------------------------
     # Whole sentences with named placeholders, translated as wholes (see solitaire_widget.i18n).
 

@@ -349,15 +349,29 @@ class KlondikeEngine:
             "redeals_used": self.redeals_used,
         }
 
+    def put_unseen(self, places: tuple[tuple[str, int], ...], cards: list[int]) -> None:
+        """Put ``cards`` in ``places`` (``("stock", 3)``, ``("t2", 0)``: pile and index from the bottom), face down
+        in the tableau: how a position is sampled from what a player knows (:mod:`solitaire_widget.knowledge`)."""
+        piles = self.piles
+        for (pile, index), card in zip(places, cards, strict=True):
+            if pile == "stock":
+                piles[STOCK][index] = card
+            else:
+                piles[TABLEAU0 + int(pile[1:]) - 1][index] = card + DOWN
+
     # Explanations --------------------------------------------------------------------------------------------
     # Every sentence is whole, with named placeholders, so that each language translates it as a whole (see
     # solitaire_widget.i18n). Piles are named by their notation (t3, f1), which every language keeps.
 
     def reason(self, move: Move) -> str | None:
-        """``None`` when ``move`` is legal here; otherwise the rule it breaks, in words a learner understands."""
-        title = self.rules.local_title
+        """``None`` when ``move`` is legal here; otherwise the rule it breaks, in words a learner understands.
+
+        The game's name is looked up in the language in force only for a refusal that names it: a legal move is
+        checked on every play of a game whose legal moves were not listed first (the advice's sampled games), and
+        the look-up would cost more than the check."""
         kind = move.kind
         if kind in ("place", "remove"):
+            title = self.rules.local_title
             if kind == "place":
                 return _("{game} has no 'place' moves: placing and removing belong to Camelot.").format(game=title)
             return _("{game} has no 'remove' moves: placing and removing belong to Camelot.").format(game=title)
@@ -390,10 +404,11 @@ class KlondikeEngine:
                         passes).format(game=title, count=passes)
 
     def _move_reason(self, move: Move) -> str | None:
-        title, s, d, n = self.rules.local_title, move._s, move._d, move.count
+        s, d, n = move._s, move._d, move.count
         last = TABLEAU0 + self.columns
         for index, name in ((s, move.src), (d, move.dst)):
             if index >= last:
+                title = self.rules.local_title
                 return ngettext("{game} has {count} columns, t1 to t{count}: there is no {pile}.",
                                 "{game} has {count} columns, t1 to t{count}: there is no {pile}.", self.columns).format(
                     game=title, count=self.columns, pile=name)
@@ -469,10 +484,10 @@ class KlondikeEngine:
                                                    next=card_label(top + 1))
 
     def _tableau_reason(self, card: int, name: str, column: list[int], n: int) -> str | None:
-        title = self.rules.local_title
         if not column:
             if self._any_empty or RANK[card] == KING:
                 return None
+            title = self.rules.local_title
             if n == 1:
                 text = _("Only a King, or a group headed by a King, may fill an empty column in {game}; this card, the "
                          "{card}, may not.")
@@ -486,7 +501,7 @@ class KlondikeEngine:
         if card in self._on[top]:
             return None
         words = {"card": card_label(card), "a_card": card_with_article(card, capital=True), "top": card_label(top),
-                 "game": title}
+                 "game": self.rules.local_title}
         if RANK[top] == 1:
             return _("Nothing can be built on an Ace in the tableau; the {card} cannot go on the {top}.").format(
                 **words)

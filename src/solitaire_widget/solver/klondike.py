@@ -53,9 +53,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANK, RED, SUIT, parse_card
+from ..games.klondike import DOWN as ENGINE_DOWN
 
-#: Added to a card's number to mark it face down in the tableau.
-DOWN = 64
+#: Added to a card's number to mark it face down in the tableau: the rules engine's own mark, so that a state can
+#: be built from its piles as they are (:meth:`KlondikeState.of_piles`).
+DOWN = ENGINE_DOWN
 
 #: Per variant: (alternating colours?, only a King may fill an empty column?, rearrange before using the stock?).
 #: The last one is a choice of move order, not a rule of the game (see ``KlondikeState.moves``).
@@ -139,20 +141,7 @@ class KlondikeState:
         """``perturb``: 0 for the move order of :meth:`moves`; any other number gives a search that tries the
         moves in a slightly shuffled order, its own for each number (see :meth:`_perturbed`). ``guide``: None,
         or per card a bit mask of where moving it is tried first (see :meth:`guide_of`)."""
-        variant = position["variant"]
-        self.perturb = perturb
-        self.guide = guide
-        self._rng = perturb * _GOLDEN & _MASK64
-        self.alternate, self.king_only, self.rearrange_first = FAMILY_RULES[variant]
-        options = position["options"]
-        self.draw: int = options["draw"]
-        self.redeals: int = options["redeals"]
-        self.parents = _PARENTS[self.alternate]
-        self.parent_masks = _PARENT_MASKS[self.alternate]
-        self.children = _CHILDREN[self.alternate]
-        self.safety = _SAFETY[self.alternate]
-
-        self.cols: list[list[int]] = []
+        cols = []
         for number, pile in enumerate(position["tableau"], 1):
             col = []
             for code in pile:
@@ -161,23 +150,53 @@ class KlondikeState:
             if col and col[-1] >= DOWN:
                 raise ValueError(f"column t{number} has a face-down card on top, which no game position has: "
                                  f"a card left on top is turned face up at once")
-            self.cols.append(col)
-        self.colkey = [bytes(col) for col in self.cols]
+            cols.append(col)
+        foundations = [[parse_card(code) for code in pile] for pile in position["foundations"]]
+        self._setup(position["variant"], position["options"], cols, foundations,
+                    [parse_card(code) for code in position["waste"]], [parse_card(code) for code in position["stock"]],
+                    position["redeals_used"], perturb, guide)
+
+    @classmethod
+    def of_piles(cls, variant: str, options: dict[str, int], piles: list[list[int]],
+                 redeals_used: int) -> KlondikeState:
+        """The state of a rules engine's piles (:class:`~solitaire_widget.games.klondike.KlondikeEngine`: stock,
+        waste, four foundations, then the columns, as card numbers with face-down cards marked the same way),
+        without going through a position's card codes: the advice builds thousands of states a second this way,
+        from positions it made itself."""
+        state = cls.__new__(cls)
+        state._setup(variant, options, [list(col) for col in piles[6:]], piles[2:6], piles[1], piles[0],
+                     redeals_used, 0, None)
+        return state
+
+    def _setup(self, variant: str, options: dict[str, int], cols: list[list[int]], foundations: list[list[int]],
+               waste: list[int], stock: list[int], redeals_used: int, perturb: int,
+               guide: tuple[int, ...] | None) -> None:
+        self.perturb = perturb
+        self.guide = guide
+        self._rng = perturb * _GOLDEN & _MASK64
+        self.alternate, self.king_only, self.rearrange_first = FAMILY_RULES[variant]
+        self.draw: int = options["draw"]
+        self.redeals: int = options["redeals"]
+        self.parents = _PARENTS[self.alternate]
+        self.parent_masks = _PARENT_MASKS[self.alternate]
+        self.children = _CHILDREN[self.alternate]
+        self.safety = _SAFETY[self.alternate]
+
+        self.cols: list[list[int]] = cols
+        self.colkey = [bytes(col) for col in cols]
 
         self.found = [0, 0, 0, 0]
         self.pile_of_suit: dict[int, int] = {}
-        for pile_index, pile in enumerate(position["foundations"]):
+        for pile_index, pile in enumerate(foundations):
             if pile:
-                suit = SUIT[parse_card(pile[0])]
+                suit = SUIT[pile[0]]
                 self.found[suit] = len(pile)
                 self.pile_of_suit[suit] = pile_index
-        self.pile_count = len(position["foundations"])
+        self.pile_count = len(foundations)
 
-        waste = [parse_card(code) for code in position["waste"]]
-        stock = [parse_card(code) for code in position["stock"]]
-        self.talon: list[int] = waste + stock[::-1]
+        self.talon: list[int] = [*waste, *stock[::-1]]
         self.pos = len(waste)
-        self.redeals_used: int = position["redeals_used"]
+        self.redeals_used: int = redeals_used
         # With one-card deals and unlimited redeals every stock card is always one move away (see module doc).
         self.all_at_hand = self.draw == 1 and self.redeals < 0
         # Whether moves() should look for locked cards (see locked()): set by settle() for each new state.
