@@ -126,17 +126,14 @@ def test_chances_and_hints_take_a_game_or_its_knowledge(thing):
 
 # The fair hint ------------------------------------------------------------------------------------------------
 
-def test_the_fair_hint_is_the_best_move_and_names_only_visible_cards():
+def test_the_fair_hint_is_the_players_move_and_names_only_visible_cards():
     game = sw.new_game("klondike", deal=9)
     for move in ["deal"] * 3:
         game.play(move)
-    found = game.hint(samples=8, time_limit=None, node_limit=100_000)
+    found = game.hint(samples=8, time_limit=None, node_limit=2_000)
     assert not found.peeked and found.kind in ("fair", "heuristic")
-    assert found.move in game.legal_moves()
-    ranked = found.chances.ranked()
-    assert found.chance == found.chances.moves[found.move]
-    assert found.chance.winnable + found.chance.undecided / 2 == max(
-        c.winnable + c.undecided / 2 for _, c in ranked)
+    player = sw.FairPlayer(samples=8, node_limit=2_000)
+    assert found.move == player.choose(game) and found.choice == player.choice(game)
     hidden = {code.upper() for column in game.position()["tableau"] for code in column if code.islower()}
     hidden |= set(game.position()["stock"])
     from solitaire_widget.cards import card_label, parse_card
@@ -145,22 +142,40 @@ def test_the_fair_hint_is_the_best_move_and_names_only_visible_cards():
         assert card_label(parse_card(code)) not in found.reason, f"the reason names a hidden card: {found.reason}"
 
 
-def test_a_clear_best_move_names_the_runner_up():
-    game = sw.new_game("athena", deal=12)
-    game.play("deal")  # the 8♥ on the waste: playing it keeps more deals winnable than dealing past it
-    found = game.hint(samples=8, time_limit=None, node_limit=50_000)
-    assert found.kind == "fair" and str(found.move) == "waste-t6"
-    assert found.runner_up is not None and str(found.runner_up[0]) == "deal"
-    assert found.reason == ("Moving the 8♥ from the waste to column 6 keeps about 75% of deals winnable; the next "
-                            "best, dealing, keeps 50%.")
+def test_a_weighed_hint_says_how_often_its_plan_won():
+    game = sw.new_game("klondike", deal=2)
+    found = game.hint(samples=16, time_limit=None, node_limit=2_000)
+    choice = found.choice
+    assert choice.why == "weighed" and found.kind == "fair"
+    wins, tried = choice.weighing.wins[choice.plan], choice.weighing.tried[choice.plan]
+    assert wins and f"in {wins} of the {tried} deals sampled" in found.reason
+    assert choice.moves[0] == found.move and choice.weighing.plans[choice.plan].moves == choice.moves
 
 
-def test_tied_moves_fall_back_on_the_rule_of_thumb_and_say_so():
-    game = sw.new_game("thumb-and-pouch", deal=1)
-    found = game.hint(samples=4, time_limit=None, node_limit=50_000)
-    # Both moves of this deal keep every sample winnable: a tie, which the rule of thumb breaks.
+def test_a_hint_with_nothing_to_weigh_falls_back_on_the_rule_of_thumb_and_says_so():
+    game = sw.new_game("klondike", deal=2)
+    found = game.hint(samples=8, time_limit=None, node_limit=1)  # searches far too small to find any win
     assert found.kind == "heuristic" and "rule of thumb decides" in found.reason
-    assert str(found.move) == "t5-f1"
+
+
+def test_hints_say_what_decided_them():
+    camelot = sw.new_game("camelot", deal=4)
+    camelot.play("deal")
+    placing = camelot.hint()
+    assert placing.choice.why == "odds" and "best odds of filling the grid" in placing.reason
+    unlimited = sw.new_game("klondike", deal=4, draw=3, redeals=-1)
+    assert "looking through the whole stock" in unlimited.hint().reason
+    assert unlimited.hint().choice.moves[-1].kind == "redeal"
+    lost = sw.Knowledge.from_dict({**_fully_seen(sw.new_game("klondike", deal=5))})
+    given_up = sw.hint(lost)
+    assert given_up.kind == "heuristic" and "can no longer be won" in given_up.reason
+
+
+def _fully_seen(game: Game) -> dict:
+    """The knowledge dict of a player who has seen every card of ``game``."""
+    data = game.knowledge().to_dict()
+    data["stock"], data["tableau"] = game.position()["stock"], game.position()["tableau"]
+    return data
 
 
 def test_the_only_move_is_said_to_be_so():
@@ -212,7 +227,7 @@ def test_safe_moves_need_every_possible_partner_up():
 
 @pytest.mark.parametrize(("keywords", "message"), [
     ({"samples": 0}, "samples"), ({"node_limit": -5}, "node_limit"), ({"seed": -1}, "seed"),
-    ({"max_moves": 0}, "max_moves"), ({"time_limit": None, "node_limit": None}, "give a time_limit"),
+    ({"max_moves": 0}, "max_moves"), ({"node_limit": 0}, "node_limit"), ({"knows_stock": "yes"}, "knows_stock"),
 ])
 def test_the_fair_player_refuses_bad_settings(keywords, message):
     with pytest.raises(ValueError, match=message):

@@ -12,8 +12,8 @@ from .coach import Review, review
 from .deals import Difficulty, PickedDeal, difficulty, pick_deal
 from .game_review import GameReview, ReviewedMove, review_game
 from .hints import Hint, hint
-from .player import FairPlayer
+from .player import Choice, FairPlayer
 from .win_chances import Chance, Chances, chances
 
-__all__ = ["Chance", "Chances", "Difficulty", "FairPlayer", "GameReview", "Hint", "PickedDeal", "Review",
+__all__ = ["Chance", "Chances", "Choice", "Difficulty", "FairPlayer", "GameReview", "Hint", "PickedDeal", "Review",
            "ReviewedMove", "chances", "difficulty", "hint", "pick_deal", "review", "review_game"]

@@ -21,11 +21,9 @@ player's chance (see there, and docs/fair-play.md). A cost is the player's choic
 chance also moves when a card turns over, and that is no move's cost.
 
 A move is **costly** when its cost is beyond the noise of the samples: the best move kept at least
-:data:`~solitaire_widget.advice.coach.BETTER_BY` (10 points) more, the coach's threshold, and at least
-:data:`MIN_SAMPLES_APART` samples more, since with few samples one sample is worth more than 10 points and a
-difference of one sample is as likely the draw's as the move's. The coach's other condition (the move dropped the
-chance by 15 points) is left out: it keeps the coach quiet while a game is played where every move loses ground,
-and a cost measured against the best move leaves such moves out already.
+:data:`BETTER_BY` (10 points) more, and at least :data:`MIN_SAMPLES_APART` samples more, since with few samples one
+sample is worth more than 10 points and a difference of one sample is as likely the draw's as the move's. A cost
+is measured against the best move, so a move that loses ground where every move does is not costly.
 
 **Budgets.** A node limit per solve and no time limit by default, so that a review is the same on every machine.
 The samples of each position are drawn from :attr:`Knowledge.hidden_seed
@@ -65,7 +63,6 @@ from ..knowledge import Knowledge
 from ..moves import Move
 from ..solver.api import check_cancel
 from ..solver.budget import CancelFlag
-from .coach import BETTER_BY
 from .heuristic import move_words, rank_moves
 from .win_chances import DEFAULT_SAMPLES, Chance, Chances, chances, check_budget
 
@@ -77,6 +74,8 @@ __all__ = ["DEFAULT_NODE_LIMIT", "GameReview", "MIN_SAMPLES_APART", "ReviewedMov
 #: Nodes each solve may take when the caller does not say: the fair player's budget, some 0.1 s a move of a
 #: Klondike-family game with the compiled core and the default 24 samples (Camelot's pure-Python solver: seconds).
 DEFAULT_NODE_LIMIT = 50_000
+#: How much more (a share, 0 to 1) the best move must keep for a move to be costly.
+BETTER_BY = 0.10
 #: The fewest samples (an undecided one counting half) by which the best move must beat the move played for the
 #: move to count as costly, whatever the share they make.
 MIN_SAMPLES_APART = 2

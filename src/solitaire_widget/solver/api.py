@@ -79,6 +79,29 @@ def decide(game: Game, *, time_limit: float | None = None, node_limit: int | Non
     return verdict, line[0] if line else None
 
 
+def quick_verdict(game: Game, node_limit: int) -> tuple[str, int]:
+    """The verdict of one plain depth-first search of the position of ``game``, of at most ``node_limit`` nodes
+    (no restarts, no relaxed game, no proofs kept between calls), and the nodes it took.
+
+    "winnable" and "unwinnable" are as exact as :func:`solve`'s, but most hard positions stay "unknown". It is what
+    the fair player asks of the thousands of positions it samples at each choice: not whether a sample can be won
+    at all (nearly every one can, by someone who sees its hidden cards), but whether a win is *easy to find* from
+    it, which a player who cannot see them may hope to find too; the nodes say how easy. The budget is the
+    caller's to check.
+    """
+    if game.variant == "camelot":
+        budget = Budget(None, node_limit, None)
+        verdict, _, stats = depth_first(CamelotState(game.position(), budget), budget, max(1_000, node_limit))
+        return verdict, stats["nodes"]
+    # The state is read straight from the rules engine's piles (the advice made the game itself, from a sample):
+    # writing the position out as card codes and reading it back would cost more than a small search.
+    engine = game._engine
+    state = KlondikeState.of_piles(game.variant, game.options, engine.piles, engine.redeals_used)  # type: ignore[union-attr]
+    search = compiled.search if compiled.klondike_engine() == "c" else depth_first
+    verdict, _, stats = search(state, Budget(None, node_limit, None), max(1_000, node_limit))
+    return verdict, stats["nodes"]
+
+
 def canonical(game: Game) -> tuple[bytes, tuple[int, int]]:
     """The solver's name for the position of ``game``: its table key and cost. Two positions *of the same deal*
     with the same name are the same to the solver (the key leaves out what cannot matter: the order of the columns,

@@ -21,7 +21,7 @@ from ..strategies import STRATEGIES, Strategy, play_out, strategies_for
 from ..variants import variant_rules
 from .code import code_hash
 
-__all__ = ["PLAYER_KINDS", "PLAYS_WITH", "Player", "Row", "player_for", "solver_engine"]
+__all__ = ["KNOWS_STOCK", "PLAYER_KINDS", "PLAYS_WITH", "Player", "Row", "player_for", "solver_engine"]
 
 #: The kinds of player, and the settings each takes with their defaults (the fair player's are FairPlayer's own, so
 #: that a setting it gains is part of every study's key).
@@ -34,6 +34,9 @@ PLAYER_KINDS: dict[str, dict[str, Any]] = {
 #: code's hash follows their imports from there (see :mod:`~solitaire_widget.studies.code`).
 PLAYS_WITH: dict[str, tuple[str, ...]] = {"solver": ("game", "solver"), "fair": ("game", "advice"),
                                           "strategy": ("game", "strategies")}
+#: The fair player told the order of the stock (FairPlayer(knows_stock=True)), for comparing with published
+#: Klondike players, which all know it: a study names it so, never "fair".
+KNOWS_STOCK = "knows-stock"
 _THIS_MODULE = __name__.split(".", 1)[1]  # "studies.players": it calls the player, so its code counts too
 
 
@@ -42,7 +45,8 @@ class Row:
     """One deal of a study: how it came out, and what it cost.
 
     ``outcome`` is the solver's verdict (``winnable``, ``unwinnable``, ``unknown``) or how a player's game ended
-    (``won``, ``stuck``, ``lost``, or ``playing`` when it ran out of moves). ``score`` is the score reached (the
+    (``won``, ``stuck``, ``lost``, ``resigned`` when the fair player gave up, or ``playing`` when it ran out of
+    moves). ``score`` is the score reached (the
     solver: None), ``moves`` the moves played (the solver: the winning line's length), ``nodes`` the solver's
     search nodes (players: None), ``seconds`` the time taken and ``engine`` the solver engine used ("c" or
     "python"; a strategy: "python").
@@ -136,21 +140,27 @@ def player_for(variant: str, player: object, settings: dict[str, Any]) -> Player
     if isinstance(player, FairPlayer):
         if settings:
             raise ValueError("a FairPlayer carries its own settings; pass them to FairPlayer(), not to study()")
-        return Player("fair", "fair", dict(player.settings))
+        return Player("fair", player.name, dict(player.settings))
     if isinstance(player, Strategy):
         player = player.name if player in STRATEGIES else player
         if isinstance(player, Strategy):
             raise ValueError(f"study() runs the strategies of solitaire_widget.strategies by name; {player.name!r} "
                              "is not one of them")
     if not isinstance(player, str):
-        raise ValueError(f"player must be 'solver', 'fair' or a strategy's name, not {type(player).__name__}")
+        raise ValueError(f"player must be 'solver', 'fair', '{KNOWS_STOCK}' or a strategy's name, not "
+                         f"{type(player).__name__}")
     strategies = strategies_for(rules.name)
     if player in ("solver", "fair"):
         kind = player
+    elif player == KNOWS_STOCK:
+        # The fair player told the stock's order (the "K+" model of the literature): not fair, and named so.
+        if settings.get("knows_stock", True) is not True:
+            raise ValueError(f"the {KNOWS_STOCK} player knows the stock: its knows_stock setting is always True")
+        kind, settings = "fair", {**settings, "knows_stock": True}
     elif player in strategies:
         kind = "strategy"
     else:
-        raise ValueError(f"no player {player!r} for {rules.title}; choose from solver, fair, "
+        raise ValueError(f"no player {player!r} for {rules.title}; choose from solver, fair, {KNOWS_STOCK}, "
                          f"{', '.join(strategies)}")
     defaults = PLAYER_KINDS[kind]
     unknown = sorted(set(settings) - set(defaults))

@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from ..advice import Chances, GameReview, Review, chances, hint, review_game
+from ..advice import Chances, Choice, FairPlayer, GameReview, Review, chances, hint, review_game
 from ..advice.deals import DEAL_KINDS, PickedDeal, check_kind, pick_deal
 from ..cards import card_label, parse_card
 from ..checks import flag, number, short
@@ -193,7 +193,8 @@ class Solitaire(anywidget.AnyWidget):
         self._finishing = threading.Event()  # set while a finish plays out on the board; cleared to stop it
         self._finisher: threading.Thread | None = None
         #: The fair chances of the position at a revision, once worked out: (rev, knowledge, chances).
-        self._analysis: tuple[int, Knowledge, Chances] | None = None
+        #: The last position worked out: (rev, knowledge, its chances, the fair player's choice there or None).
+        self._analysis: tuple[int, Knowledge, Chances, Choice | None] | None = None
         # Every argument is checked before the widget opens its channel to the browser: nothing half-built stays.
         for name, value in (("highlight", highlight), ("animate", animate), ("four_color", four_color),
                             ("show_chances", show_chances), ("coach", coach), ("hide_deal", hide_deal),
@@ -687,30 +688,35 @@ class Solitaire(anywidget.AnyWidget):
                 self.coach_note = None
 
     def _analyse(self, move: Move | None, before: Knowledge | None) -> None:
-        """Work out, in a worker thread, the fair chances of the position now (for the meter, and for judging
-        the next move) and, when the coach is on and ``move`` was just played from ``before``, judge that move.
+        """Work out, in a worker thread, the fair chances of the position now (for the meter) and, when the coach
+        is on, the fair player's choice there (for judging the next move); and when the coach is on and ``move``
+        was just played from ``before``, judge that move.
 
-        The chances of ``before`` are usually at hand already, worked out while the player was thinking; if they
-        are not, they are worked out first, so the coach's word comes before the meter's."""
+        The choice at ``before`` is usually at hand already, worked out while the player was thinking; if it is not,
+        it is worked out first, so the coach's word comes before the meter's."""
         rev, now, limit = self._rev, self._game.knowledge(), self.chance_time
-        judge = self.coach and move is not None and before is not None
+        coach = self.coach
+        judge = coach and move is not None and before is not None
         earlier = self._analysis if self._analysis is not None and self._analysis[1] == before else None
+        player = FairPlayer(time_limit=limit)
 
         spoken = self._effective_language()
 
-        def work(cancel: threading.Event) -> Chances:
+        def work(cancel: threading.Event) -> tuple[Chances, Choice | None]:
             with using(spoken):
                 return judge_and_estimate(cancel)
 
-        def judge_and_estimate(cancel: threading.Event) -> Chances:
+        def judge_and_estimate(cancel: threading.Event) -> tuple[Chances, Choice | None]:
             if judge:
-                table = earlier[2] if earlier is not None else chances(before, time_limit=limit, cancel=cancel)
+                choice = earlier[3] if earlier is not None and earlier[3] is not None else player.choice(
+                    before, cancel=cancel)  # type: ignore[arg-type]
                 if not cancel.is_set():
-                    review = Review.of(table, move, before)  # type: ignore[arg-type]
+                    review = Review.of(before, choice, move, player)  # type: ignore[arg-type]
                     self._answer_arrived(rev, self._coach_arrived, review)
-            return chances(now, time_limit=limit, cancel=cancel)
+            table = chances(now, time_limit=limit, cancel=cancel)
+            return table, player.choice(now, cancel=cancel) if coach and not cancel.is_set() else None
 
-        self._analysing.start(work, lambda table: self._answer_arrived(rev, self._chances_arrived, (now, table)))
+        self._analysing.start(work, lambda found: self._answer_arrived(rev, self._chances_arrived, (now, found)))
         if self.show_chances:
             self.meter = meter_running()
 
@@ -727,8 +733,8 @@ class Solitaire(anywidget.AnyWidget):
                 self.meter = {**METER_OFF, "state": "done",
                               "text": _("The win chance failed: {error}").format(error=short(answer))}
             return
-        known, table = answer
-        self._analysis = (self._rev, known, table)
+        known, (table, choice) = answer
+        self._analysis = (self._rev, known, table, choice)
         if self.show_chances:
             self.meter = meter_state(table)
 
