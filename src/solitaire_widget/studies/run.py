@@ -38,14 +38,16 @@ _UNSET: Any = object()
 def study(variant: str, player: Any = "solver", deals: Iterable[int] = range(1, 101), *,
           store: str | Path | None = None, executor: cf.Executor | None = None, workers: int | None = None,
           batch: int | None = None, progress: bool = True, time_limit: Any = _UNSET, node_limit: Any = _UNSET,
-          samples: Any = _UNSET, seed: Any = _UNSET, max_moves: Any = _UNSET, **options: int) -> StudyResult:
+          samples: Any = _UNSET, seed: Any = _UNSET, max_moves: Any = _UNSET, knows_stock: Any = _UNSET,
+          **options: int) -> StudyResult:
     """Play (or solve) every deal in ``deals`` of ``variant`` with ``player``, and answer the rows and summary.
 
     ``player`` is "solver" (the thoughtful solver: is the deal winnable?), "fair" (the fair computer player,
-    :class:`~solitaire_widget.FairPlayer`), or a strategy of :mod:`solitaire_widget.strategies` by name ("bold",
-    "centre-first", ...). Its settings are keywords: ``time_limit`` and ``node_limit`` per deal for the solver
-    (default 10 seconds, no node limit), ``samples``, ``node_limit``, ``time_limit``, ``seed`` and ``max_moves``
-    for the fair player, ``seed`` and ``max_moves`` for a strategy. Other keywords are the game's options
+    :class:`~solitaire_widget.FairPlayer`), "knows-stock" (the same player told the stock's order, for comparing
+    with published Klondike players; not fair), or a strategy of :mod:`solitaire_widget.strategies` by name
+    ("bold", "centre-first", ...). Its settings are keywords: ``time_limit`` and ``node_limit`` per deal for the
+    solver (default 10 seconds, no node limit), ``samples``, ``node_limit``, ``time_limit``, ``seed``,
+    ``max_moves`` and ``knows_stock`` for the fair player, ``seed`` and ``max_moves`` for a strategy. Other keywords are the game's options
     (``draw=3``, ``redeals=-1``).
 
     It runs on ``executor`` (any :class:`concurrent.futures.Executor`: ``client.get_executor()`` for a Dask
@@ -61,7 +63,8 @@ def study(variant: str, player: Any = "solver", deals: Iterable[int] = range(1, 
     rules = variant_rules(variant)
     game_options = rules.resolve_options(options)
     given = {name: value for name, value in (("time_limit", time_limit), ("node_limit", node_limit),
-                                              ("samples", samples), ("seed", seed), ("max_moves", max_moves))
+                                              ("samples", samples), ("seed", seed), ("max_moves", max_moves),
+                                              ("knows_stock", knows_stock))
              if value is not _UNSET}
     chosen = player_for(rules.name, player, given)
     wanted = _check_deals(deals)
