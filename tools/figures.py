@@ -24,6 +24,7 @@ import json
 import re
 import sys
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 
 from babel import Locale
@@ -34,7 +35,8 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from solitaire_widget.i18n import decimal, percent, using  # noqa: E402
 from solitaire_widget.strategies import strategies_for  # noqa: E402
-from solitaire_widget.studies.published import PublishedTable, published_tables  # noqa: E402
+from solitaire_widget.studies.players import KNOWS_STOCK  # noqa: E402
+from solitaire_widget.studies.published import PairedRecord, PublishedTable, published_tables  # noqa: E402
 
 DATA = ROOT / "docs" / "data"
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "notebooks").rglob("*.ipynb"))]
@@ -132,12 +134,13 @@ def _setting_in_sentence(setting: str, language: str) -> str:
 #: strategy" (only fair strategies count there), but shown in a column of its own and named for what it does.
 UNDO_SEARCH = "undo-search"
 
-#: How a table's row names a player (English: the solver, the fair player and undo-search described, a strategy by its
-#: name).
+#: How a table's row names a player (English: the solver, the fair player, undo-search and the player told the stock's
+#: order described, the last two as no fair players; a strategy by its name).
 PLAYER_WORDS = {
     "solver": "thoughtful solver (sees every card: deals winnable)",
     "fair": "fair player (sees what you see)",
     UNDO_SEARCH: "undo-search (tries moves and takes them back, so not a fair player)",
+    KNOWS_STOCK: "player told the stock's order (knows-stock: not a fair player)",
 }
 #: The same in Greek and Russian: every player in words, a strategy with the name the code knows it by.
 PLAYER_ROWS = {
@@ -147,18 +150,21 @@ PLAYER_ROWS = {
            UNDO_SEARCH: "αναζήτηση με αναίρεση (`undo-search`: δοκιμάζει κινήσεις και τις παίρνει πίσω, γι' αυτό δεν "
                         "λογίζεται τίμιος παίκτης)",
            "random": "τυχαίος (`random`)", "centre-first": "πρώτα το κέντρο (`centre-first`)",
-           "edge-first": "πρώτα οι άκρες (`edge-first`)", "help-page": "κατά τη σελίδα βοήθειας (`help-page`)"},
+           "edge-first": "πρώτα οι άκρες (`edge-first`)", "help-page": "κατά τη σελίδα βοήθειας (`help-page`)",
+           KNOWS_STOCK: "παίκτης που ξέρει τη σειρά της μάνας (`knows-stock`: δεν είναι τίμιος παίκτης)"},
     "ru": {"solver": "решатель (видит все карты: раздачи, которые можно выиграть)",
            "fair": "честный игрок (видит то же, что и вы)",
            "bold": "смелый (`bold`)", "cautious": "осторожный (`cautious`)",
            UNDO_SEARCH: "поиск с отменой (`undo-search`: пробует ходы и отменяет их, поэтому не считается честным "
                         "игроком)",
            "random": "случайный (`random`)", "centre-first": "сначала центр (`centre-first`)",
-           "edge-first": "сначала края (`edge-first`)", "help-page": "по справке (`help-page`)"},
+           "edge-first": "сначала края (`edge-first`)", "help-page": "по справке (`help-page`)",
+           KNOWS_STOCK: "игрок, знающий порядок карт в колоде (`knows-stock`: не честный игрок)"},
 }
 
 #: How a sentence names a player.
-PLAYER_NAMES = {"solver": "the thoughtful solver", "fair": "the fair player"}
+PLAYER_NAMES = {"solver": "the thoughtful solver", "fair": "the fair player",
+                KNOWS_STOCK: "the player told the stock's order"}
 #: The same in Greek (nominative, accusative) and Russian (nominative, genitive, and the instrumental after «с», which
 #: is «со» before some words: "with"): the sentences below say which case each place takes.
 PLAYER_CASES = {
@@ -169,7 +175,8 @@ PLAYER_CASES = {
            "random": ("ο τυχαίος παίκτης", "τον τυχαίο παίκτη"),
            "centre-first": ("ο παίκτης «πρώτα το κέντρο»", "τον παίκτη «πρώτα το κέντρο»"),
            "edge-first": ("ο παίκτης «πρώτα οι άκρες»", "τον παίκτη «πρώτα οι άκρες»"),
-           "help-page": ("ο παίκτης της σελίδας βοήθειας", "τον παίκτη της σελίδας βοήθειας")},
+           "help-page": ("ο παίκτης της σελίδας βοήθειας", "τον παίκτη της σελίδας βοήθειας"),
+           KNOWS_STOCK: ("ο παίκτης που ξέρει τη σειρά της μάνας", "τον παίκτη που ξέρει τη σειρά της μάνας")},
     "ru": {"solver": ("решатель", "решателя", "с решателем"),
            "fair": ("честный игрок", "честного игрока", "с честным игроком"),
            "bold": ("смелый игрок", "смелого игрока", "со смелым игроком"),
@@ -178,7 +185,9 @@ PLAYER_CASES = {
            "random": ("случайный игрок", "случайного игрока", "со случайным игроком"),
            "centre-first": ("игрок «сначала центр»", "игрока «сначала центр»", "с игроком «сначала центр»"),
            "edge-first": ("игрок «сначала края»", "игрока «сначала края»", "с игроком «сначала края»"),
-           "help-page": ("игрок «по справке»", "игрока «по справке»", "с игроком «по справке»")},
+           "help-page": ("игрок «по справке»", "игрока «по справке»", "с игроком «по справке»"),
+           KNOWS_STOCK: ("игрок, знающий порядок карт в колоде", "игрока, знающего порядок карт в колоде",
+                         "с игроком, знающим порядок карт в колоде")},
 }
 _CASES = {"el": ("nominative", "accusative"), "ru": ("nominative", "genitive", "with")}
 
@@ -214,10 +223,45 @@ TEXTS: dict[str, dict[str, str]] = {
         "cell": "{share} ({low}–{high}), {successes} of {deals}{undecided}{partial}",
         "cell undecided": ", {count} undecided",
         "cell partial": " (so far: {played})",
-        "fair-player head": "| game | fair player | thoughtful solver (winnable) | "
-                            "best simple strategy that plays fair | undo-search (tries moves and takes them back) |",
+        "fair-player head": "| game | fair player | best simple strategy that plays fair, on the same deals | "
+                            "difference: the fair player less that strategy (McNemar p) | "
+                            "undo-search (tries moves and takes them back) on the same deals | "
+                            "thoughtful solver on the same deals (winnable) |",
         "no undo-search": "none for this game",
-        "best simple": "{player}: {cell}",
+        "no pair": "—",
+        "no pair note": "A dash (—) marks a comparison not yet made on the same deals: the table was published before "
+                        "such comparisons were recorded, or the other player has not played those deals yet. Shares "
+                        "over different deals are not set side by side.",
+        "pair share": "{share}, {wins} of the same {deals}",
+        "pair best": "{player}: {share}, {wins} of the same {deals}",
+        "pair difference": "{difference} ({wins} against {other_wins}; {p})",
+        "pair undo-search": "{share}, {wins} of the same {deals}; the fair player {difference} ({p})",
+        "pair solver": "{share} ({low}–{high}), {successes} of the same {deals}{undecided}",
+        "points": "{sign}{points} points",
+        "p": "p = {p}",
+        "p below": "p < {p}",
+        "knows-stock intro": "The player told the stock's order (`knows-stock`, the \"K+\" model of the literature) is "
+                             "not a fair player: it knows the order of the stock, which no player can see. It is "
+                             "measured only to compare with the published Klondike players, which all know that "
+                             "order, and is set here beside the fair player on the same deals:",
+        "knows-stock head": "| game | player told the stock's order (not a fair player) | "
+                            "fair player on the same deals | "
+                            "difference: the player told the stock's order less the fair player (McNemar p) |",
+        "pair sentence": "On the {count} deals both played, {fair} won {wins} and {best}, the best there of the "
+                         "simple strategies that play fair, won {other_wins}: a difference of {difference} "
+                         "({test}).\n",
+        "pair sentence one": "On the one deal both played, {fair} won {wins} and {best}, the best there of the simple "
+                             "strategies that play fair, won {other_wins}: a difference of {difference} ({test}).\n",
+        "test": "McNemar's exact test: {p}",
+        "no pair sentence": "{Fair} has not yet been compared with the simple strategies on the same deals: its "
+                            "share and theirs above are over different deals, so they do not show which plays "
+                            "better.\n",
+        "knows-stock sentence": "On the {count} deals both played, {knows}, which is not a fair player, won {wins} "
+                                "and {fair} won {other_wins}: a difference of {difference} ({test}).\n",
+        "knows-stock sentence one": "On the one deal both played, {knows}, which is not a fair player, won {wins} "
+                                    "and {fair} won {other_wins}: a difference of {difference} ({test}).\n",
+        "knows-stock no pair": "{Knows}, which is not a fair player, has not yet been compared with {fair} on the "
+                               "same deals.\n",
         "players head": "| player | games won (95% CI) | mean score |",
         "players none": "| not measured yet | | |",
         "trials title": "Trials on {game} ({date}):",
@@ -265,11 +309,48 @@ TEXTS: dict[str, dict[str, str]] = {
         "cell": "{share} ({low}–{high}), {successes} από {deals}{undecided}{partial}",
         "cell undecided": ", {count} χωρίς απάντηση",
         "cell partial": " (μέχρι στιγμής: {played})",
-        "fair-player head": "| πασιέντζα | τίμιος παίκτης | επιλυτής (μοιρασιές που βγαίνουν) | "
-                            "καλύτερη απλή στρατηγική που παίζει τίμια | "
-                            "αναζήτηση με αναίρεση (δοκιμάζει κινήσεις και τις παίρνει πίσω) |",
+        "fair-player head": "| πασιέντζα | τίμιος παίκτης | καλύτερη απλή στρατηγική που παίζει τίμια, στις ίδιες "
+                            "μοιρασιές | διαφορά: ο τίμιος παίκτης μείον αυτή τη στρατηγική (p του McNemar) | "
+                            "αναζήτηση με αναίρεση (δοκιμάζει κινήσεις και τις παίρνει πίσω) στις ίδιες μοιρασιές | "
+                            "επιλυτής στις ίδιες μοιρασιές (μοιρασιές που βγαίνουν) |",
         "no undo-search": "δεν υπάρχει σε αυτή την πασιέντζα",
-        "best simple": "{player}: {cell}",
+        "no pair": "—",
+        "no pair note": "Η παύλα (—) σημαίνει σύγκριση που δεν έχει γίνει ακόμα στις ίδιες μοιρασιές: ο πίνακας "
+                        "δημοσιεύτηκε πριν αρχίσουν να καταγράφονται τέτοιες συγκρίσεις ή ο άλλος παίκτης δεν έχει "
+                        "παίξει ακόμα αυτές τις μοιρασιές. Ποσοστά από διαφορετικές μοιρασιές δεν μπαίνουν το ένα "
+                        "δίπλα στο άλλο.",
+        "pair share": "{share}, {wins} από τις ίδιες {deals}",
+        "pair best": "{player}: {share}, {wins} από τις ίδιες {deals}",
+        "pair difference": "{difference} ({wins} έναντι {other_wins}· {p})",
+        "pair undo-search": "{share}, {wins} από τις ίδιες {deals}· ο τίμιος παίκτης {difference} ({p})",
+        "pair solver": "{share} ({low}–{high}), {successes} από τις ίδιες {deals}{undecided}",
+        "points": "{sign}{points} μονάδες",
+        "p": "p = {p}",
+        "p below": "p < {p}",
+        "knows-stock intro": "Ο παίκτης που ξέρει τη σειρά της μάνας (`knows-stock`, το μοντέλο «K+» της "
+                             "βιβλιογραφίας) δεν είναι τίμιος παίκτης: ξέρει τη σειρά των φύλλων της μάνας, που "
+                             "κανένας παίκτης δεν βλέπει. Μετριέται μόνο για σύγκριση με τους δημοσιευμένους παίκτες "
+                             "του Κλόνταϊκ, που όλοι την ξέρουν, και μπαίνει εδώ δίπλα στον τίμιο παίκτη, στις ίδιες "
+                             "μοιρασιές:",
+        "knows-stock head": "| πασιέντζα | παίκτης που ξέρει τη σειρά της μάνας (δεν είναι τίμιος παίκτης) | τίμιος "
+                            "παίκτης στις ίδιες μοιρασιές | διαφορά: ο παίκτης που ξέρει τη σειρά της μάνας μείον τον "
+                            "τίμιο παίκτη (p του McNemar) |",
+        "pair sentence": "Στις {count} μοιρασιές που έπαιξαν και οι δύο, {fair} κέρδισε {wins} και {best}, που τα "
+                         "πήγε εκεί καλύτερα από τις άλλες απλές στρατηγικές που παίζουν τίμια, κέρδισε {other_wins}: "
+                         "διαφορά {difference} ({test}).\n",
+        "pair sentence one": "Στη μία μοιρασιά που έπαιξαν και οι δύο, {fair} κέρδισε {wins} και {best}, που τα πήγε "
+                             "εκεί καλύτερα από τις άλλες απλές στρατηγικές που παίζουν τίμια, κέρδισε {other_wins}: "
+                             "διαφορά {difference} ({test}).\n",
+        "test": "ακριβής έλεγχος του McNemar: {p}",
+        "no pair sentence": "{Fair} δεν έχει συγκριθεί ακόμα με τις απλές στρατηγικές στις ίδιες μοιρασιές: το "
+                            "ποσοστό του και τα δικά τους παραπάνω είναι από διαφορετικές μοιρασιές, οπότε δεν "
+                            "δείχνουν ποιος παίζει καλύτερα.\n",
+        "knows-stock sentence": "Στις {count} μοιρασιές που έπαιξαν και οι δύο, {knows} (δεν είναι τίμιος παίκτης) "
+                                "κέρδισε {wins} και {fair} {other_wins}: διαφορά {difference} ({test}).\n",
+        "knows-stock sentence one": "Στη μία μοιρασιά που έπαιξαν και οι δύο, {knows} (δεν είναι τίμιος παίκτης) "
+                                    "κέρδισε {wins} και {fair} {other_wins}: διαφορά {difference} ({test}).\n",
+        "knows-stock no pair": "{Knows} (δεν είναι τίμιος παίκτης) δεν έχει συγκριθεί ακόμα με {fair:accusative} "
+                               "στις ίδιες μοιρασιές.\n",
         "players head": "| παίκτης | παρτίδες που κέρδισε (διάστημα εμπιστοσύνης 95%) | μέση βαθμολογία |",
         "players none": "| δεν έχει μετρηθεί ακόμα | | |",
         "trials title": "Δοκιμές στην πασιέντζα {game} ({date}):",
@@ -322,10 +403,45 @@ TEXTS: dict[str, dict[str, str]] = {
         "cell": "{share} ({low}–{high}), {successes} из {deals}{undecided}{partial}",
         "cell undecided": ", без ответа: {count}",
         "cell partial": " (пока сыграны {played})",
-        "fair-player head": "| пасьянс | честный игрок | решатель (раздачи, которые можно выиграть) | "
-                            "лучшая простая стратегия из честных | поиск с отменой (пробует ходы и отменяет их) |",
+        "fair-player head": "| пасьянс | честный игрок | лучшая простая стратегия из честных, на тех же раздачах | "
+                            "разница: честный игрок минус эта стратегия (p по Мак-Немару) | "
+                            "поиск с отменой (пробует ходы и отменяет их) на тех же раздачах | "
+                            "решатель на тех же раздачах (раздачи, которые можно выиграть) |",
         "no undo-search": "в этом пасьянсе нет",
-        "best simple": "{player}: {cell}",
+        "no pair": "—",
+        "no pair note": "Прочерк (—) означает, что сравнения на тех же раздачах ещё нет: таблица опубликована до того, "
+                        "как такие сравнения стали записывать, или другой игрок ещё не сыграл эти раздачи. Доли, "
+                        "полученные на разных раздачах, рядом не ставятся.",
+        "pair share": "{share}, {wins} из тех же {deals}",
+        "pair best": "{player}: {share}, {wins} из тех же {deals}",
+        "pair difference": "{difference} ({wins} против {other_wins}; {p})",
+        "pair undo-search": "{share}, {wins} из тех же {deals}; честный игрок {difference} ({p})",
+        "pair solver": "{share} ({low}–{high}), {successes} из тех же {deals}{undecided}",
+        "points": "{sign}{points}\xa0п.\xa0п.",
+        "p": "p = {p}",
+        "p below": "p < {p}",
+        "knows-stock intro": "Игрок, знающий порядок карт в колоде (`knows-stock`, модель «K+» из литературы), — не "
+                             "честный игрок: он знает порядок карт в колоде, которого не видит ни один игрок. Его "
+                             "измеряют только для сравнения с опубликованными игроками в «Косынку», которые все знают "
+                             "этот порядок, и здесь он стоит рядом с честным игроком на тех же раздачах:",
+        "knows-stock head": "| пасьянс | игрок, знающий порядок карт в колоде (не честный игрок) | "
+                            "честный игрок на тех же раздачах | "
+                            "разница: игрок, знающий порядок карт в колоде, минус честный игрок (p по Мак-Немару) |",
+        "pair sentence": "На {count} раздачах, которые сыграли оба, {fair} выиграл {wins}, а {best}, лучший там из "
+                         "простых стратегий, играющих честно, выиграл {other_wins}: разница {difference} ({test}).\n",
+        "pair sentence one": "На {count} раздаче, которую сыграли оба, {fair} выиграл {wins}, а {best}, лучший там из "
+                             "простых стратегий, играющих честно, выиграл {other_wins}: разница {difference} "
+                             "({test}).\n",
+        "test": "точный тест Мак-Немара: {p}",
+        "no pair sentence": "{Fair:genitive} ещё не сравнивали с простыми стратегиями на тех же раздачах: его доля и "
+                            "их доли выше получены на разных раздачах, так что они не показывают, кто играет "
+                            "лучше.\n",
+        "knows-stock sentence": "На {count} раздачах, которые сыграли оба, {knows} (он не честный игрок), выиграл "
+                                "{wins}, а {fair} — {other_wins}: разница {difference} ({test}).\n",
+        "knows-stock sentence one": "На {count} раздаче, которую сыграли оба, {knows} (он не честный игрок), выиграл "
+                                    "{wins}, а {fair} — {other_wins}: разница {difference} ({test}).\n",
+        "knows-stock no pair": "{Knows:genitive} (он не честный игрок), ещё не сравнивали {fair:with} на тех же "
+                               "раздачах.\n",
         "players head": "| игрок | выиграно партий (доверительный интервал 95\xa0%) | средний счёт |",
         "players none": "| пока не измерено | | |",
         "trials title": "Пробы в пасьянсе «{game}» ({date}):",
@@ -454,46 +570,139 @@ def _cell(table: PublishedTable | None, language: str = "en") -> str:
                 partial=partial)
 
 
-def _is_fair_strategy(table: PublishedTable) -> bool:
-    """Whether a table's player is a simple strategy that plays fair (not the solver, the fair player or
-    undo-search)."""
-    strategy = strategies_for(table.variant).get(table.player)
-    return strategy is not None and strategy.fair
+def _fixed(value: float, digits: int, language: str) -> str:
+    """A number with exactly ``digits`` decimals, rounded once by Python as the percentages are, then written as the
+    language writes it: "0.08", "0,08"."""
+    text = f"{value:.{digits}f}"
+    return text if language == "en" else format_decimal(Decimal(text), format="0." + "0" * digits, locale=language)
 
 
-def _best_simple(tables: dict[tuple[str, str], PublishedTable], setting: str) -> PublishedTable | None:
-    """The best simple strategy of a setting: the fair one that won most (undo-search does not count)."""
-    simple = [table for (name, _), table in tables.items() if name == setting and _is_fair_strategy(table)]
-    return max(simple, key=lambda table: (table.share, -len(table.player)), default=None)
+def _points(difference: float, language: str) -> str:
+    """A difference of two shares in percentage points, signed: "+37.3 points", "−2.0 points", "0.0 points"."""
+    points = _fixed(abs(difference) * 100, 1, language)
+    sign = "" if f"{abs(difference) * 100:.1f}" == "0.0" else "+" if difference > 0 else "\u2212"
+    return _say(language, "points", sign=sign, points=points)
 
 
-def _undo_search_cell(tables: dict[tuple[str, str], PublishedTable], setting: str, language: str) -> str:
-    """Undo-search's cell: its figures, or that the setting's game has no such strategy (Camelot)."""
+def _p_value(p: float, language: str) -> str:
+    """McNemar's p as a reader wants it: "p < 0.001", "p = 0.004", "p = 0.21", "p = 1"."""
+    if p < 0.001:
+        return _say(language, "p below", p=_fixed(0.001, 3, language))
+    if p >= 0.995:
+        return _say(language, "p", p="1")
+    return _say(language, "p", p=_fixed(p, 3 if p < 0.01 else 2, language))
+
+
+def _pair_values(pair: PairedRecord, language: str) -> dict[str, object]:
+    """The places a comparison on the same deals fills: the other player's share and wins there (``share``,
+    ``wins``), the deals, and the difference of the table's player less the other (``difference``) with its
+    McNemar p (``p``)."""
+    return {"share": _pct(pair.other_share, language), "wins": pair.other_wins, "deals": pair.deals,
+            "difference": _points(pair.difference, language), "p": _p_value(pair.p_value, language)}
+
+
+def _pair_difference(pair: PairedRecord | None, language: str) -> str:
+    """The difference cell: "+37.3 points (493 against 120; p < 0.001)"."""
+    if pair is None:
+        return TEXTS[language]["no pair"]
+    values = _pair_values(pair, language)
+    return _say(language, "pair difference", difference=values["difference"], wins=pair.wins,
+                other_wins=pair.other_wins, p=values["p"])
+
+
+def _has_undo_search(tables: dict[tuple[str, str], PublishedTable], setting: str) -> bool:
+    """Whether the setting's game has undo-search (Camelot has not); True while no table says which game it is."""
     variants = {table.variant for (name, _), table in tables.items() if name == setting}
-    if variants and not any(UNDO_SEARCH in strategies_for(variant) for variant in variants):
-        return TEXTS[language]["no undo-search"]
-    return _cell(tables.get((setting, UNDO_SEARCH)), language)
+    return not variants or any(UNDO_SEARCH in strategies_for(variant) for variant in variants)
 
 
 def fair_player(language: str = "en") -> str:
-    """The fair player against the thoughtful solver and the best simple strategy that plays fair, per setting;
-    undo-search in a column of its own, named for what it does."""
+    """The fair player against the others on the same deals, per setting: the best simple strategy that plays fair
+    there (its wins on those deals, not its share over its own), the paired difference with McNemar's p, undo-search
+    in a column of its own, named for what it does, and the thoughtful solver's share of the same deals. Where no
+    comparison on the same deals is recorded, the cells say so rather than set shares of different deals side by
+    side. Then, where it was measured, the player told the stock's order, in a table of its own, named as no fair
+    player, beside the fair player on the same deals."""
     tables = _tables()
-    lines = [TEXTS[language]["fair-player head"], "|---|---|---|---|---|"]
+    no_pair = TEXTS[language]["no pair"]
+    lines = [TEXTS[language]["fair-player head"], "|---|---|---|---|---|---|"]
+    start = len(lines)
     for setting in SETTING_TITLES:
-        best = _best_simple(tables, setting)
-        simple = (TEXTS[language]["not measured"] if best is None else
-                  _say(language, "best simple", player=_player_row(best.player, language),
-                       cell=_cell(best, language)))
-        lines.append(f"| {_setting_title(setting, language)} | {_cell(tables.get((setting, 'fair')), language)} | "
-                     f"{_cell(tables.get((setting, 'solver')), language)} | {simple} | "
-                     f"{_undo_search_cell(tables, setting, language)} |")
+        fair = tables.get((setting, "fair"))
+        paired = None if fair is None else fair.paired
+        best = None if paired is None else paired.best_strategy()
+        best_cell = no_pair if best is None else _say(
+            language, "pair best", player=_player_row(best.player, language), **_pair_values(best, language))
+        if not _has_undo_search(tables, setting):
+            undo_cell = TEXTS[language]["no undo-search"]
+        elif paired is None or paired.undo_search is None:
+            undo_cell = no_pair
+        else:
+            undo_cell = _say(language, "pair undo-search", **_pair_values(paired.undo_search, language))
+        solver = None if paired is None else paired.solver
+        solver_cell = no_pair if solver is None else _say(
+            language, "pair solver", share=_pct(solver.share, language), low=_pct(solver.low, language),
+            high=_pct(solver.high, language), successes=solver.successes, deals=solver.deals,
+            undecided=_say(language, "cell undecided", count=solver.undecided) if solver.undecided else "")
+        lines.append(f"| {_setting_title(setting, language)} | {_cell(fair, language)} | {best_cell} | "
+                     f"{_pair_difference(best, language)} | {undo_cell} | {solver_cell} |")
+    dashed = any(f"| {no_pair} |" in line for line in lines[start:])
+    knowing = [(setting, tables[setting, KNOWS_STOCK]) for setting in SETTING_TITLES
+               if (setting, KNOWS_STOCK) in tables]
+    if knowing:
+        lines += ["", TEXTS[language]["knows-stock intro"], "", TEXTS[language]["knows-stock head"],
+                  "|---|---|---|---|"]
+        for setting, table in knowing:
+            pair = None if table.paired is None else table.paired.fair
+            fair_cell = no_pair if pair is None else _say(language, "pair share", **_pair_values(pair, language))
+            lines.append(f"| {_setting_title(setting, language)} | {_cell(table, language)} | {fair_cell} | "
+                         f"{_pair_difference(pair, language)} |")
+            dashed = dashed or pair is None
+    if dashed:
+        lines += ["", TEXTS[language]["no pair note"]]
     return "\n".join(lines) + "\n"
+
+
+def _count_key(key: str, count: int, language: str) -> str:
+    """``key``, or ``key + " one"`` where the language takes its "one" form for ``count`` (1; in Russian, 21...)."""
+    return f"{key} one" if Locale.parse(language).plural_form(count) == "one" else key
+
+
+def _paired_sentences(tables: dict[tuple[str, str], PublishedTable], setting: str, language: str) -> str:
+    """Below a setting's table of players: the fair player against the best simple strategy that plays fair on the
+    same deals, and the player told the stock's order against the fair player, each with the difference and
+    McNemar's p; or, where no such comparison is recorded, that the shares above are over different deals."""
+    sentences = []
+    fair = tables.get((setting, "fair"))
+    if fair is not None:
+        best = None if fair.paired is None else fair.paired.best_strategy()
+        if best is None:
+            sentences.append(_say(language, "no pair sentence", players={"fair": "fair"}))
+        else:
+            values = _pair_values(best, language)
+            sentences.append(_say(language, _count_key("pair sentence", best.deals, language),
+                                  players={"fair": "fair", "best": best.player}, count=best.deals, wins=best.wins,
+                                  other_wins=best.other_wins, difference=values["difference"],
+                                  test=_say(language, "test", p=values["p"])))
+    knows = tables.get((setting, KNOWS_STOCK))
+    if knows is not None:
+        pair = None if knows.paired is None else knows.paired.fair
+        names = {"knows": KNOWS_STOCK, "fair": "fair"}
+        if pair is None:
+            sentences.append(_say(language, "knows-stock no pair", players=names))
+        else:
+            values = _pair_values(pair, language)
+            sentences.append(_say(language, _count_key("knows-stock sentence", pair.deals, language),
+                                  players=names, count=pair.deals, wins=pair.wins, other_wins=pair.other_wins,
+                                  difference=values["difference"], test=_say(language, "test", p=values["p"])))
+    return "".join(f"\n{sentence}" for sentence in sentences)
 
 
 def players(setting: str) -> Callable[..., str]:
     """Every player of one setting, best first: the solver's ceiling, then the players by the share of games they
-    won, and where that ties (Camelot, where wins are rare), by their mean score."""
+    won, and where that ties (Camelot, where wins are rare), by their mean score; the player told the stock's order
+    named as no fair player. Below, the fair player (and the player told the stock's order) compared on the same
+    deals (:func:`_paired_sentences`), since the table's shares are over different deals."""
     def render(language: str = "en") -> str:
         tables = _tables()
         lines = [TEXTS[language]["players head"], "|---|---|---|"]
@@ -505,7 +714,7 @@ def players(setting: str) -> Callable[..., str]:
             lines.append(f"| {_player_row(table.player, language)} | {_cell(table, language)} | {score} |")
         if not rows:
             lines.append(TEXTS[language]["players none"])
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n" + _paired_sentences(tables, setting, language)
 
     return render
 

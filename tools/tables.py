@@ -1,23 +1,42 @@
 """Produce the published study tables: every figure the README, the docs and the notebooks quote comes from them.
 
 Each table is one study (``sw.study``): a game setting, a player with its settings, and a range of deals. The
-studies keep their rows in SQLite stores under ``.studies/`` (not committed), so this script can be stopped and
-run again, across sessions, and picks up where it stopped. After each study it writes the summaries so far to
-``.studies/summary.json``; ``--publish`` writes them to ``src/solitaire_widget/studies/published.json``
-(committed), which :func:`solitaire_widget.studies.published` reads and from which ``tools/figures.py`` writes the
-documents' figures, so the published tables change only when someone chooses to publish.
+studies keep their rows in SQLite stores under ``.studies/`` (not committed; ``--stores DIR`` or the environment
+variable ``SOLITAIRE_TABLES_STORES`` puts them elsewhere, for a trial), so this script can be stopped and run again,
+across sessions, and picks up where it stopped. After each study it writes the summaries so far to
+``summary.json`` beside the stores; ``--publish`` writes them to ``src/solitaire_widget/studies/published.json``
+(committed; ``--out FILE`` writes them elsewhere), which :func:`solitaire_widget.studies.published` reads and from
+which ``tools/figures.py`` writes the documents' figures, so the published tables change only when someone chooses
+to publish.
 
     python tools/tables.py                          # every study not yet complete
     python tools/tables.py --only solver --workers 1
+    python tools/tables.py --rounds 50              # every study 50 deals at a time, in turn
     python tools/tables.py --publish                # only write published.json from the stores
     python tools/tables.py --retire-stale           # first move aside the stores that cannot serve their study
+    python tools/tables.py --stores /tmp/trial --only fair --settings camelot --first 20   # a trial
 
-The deals are 1 to 2,000 for the solver and the strategies, and 1 to 500 for the fair player, which takes far
-longer (see docs/fair-play.md for its cost); how many of them a study has played so far is in its table (``deals``),
-which of them too (``played``, as runs of deals in a row), and a table is marked ``complete`` only when all have
-been. Each table records the hash of the code that played it (``code``: the study's key holds it, see
-``solitaire_widget/studies/code.py``) and a few of its rows (``samples``: its first three deals, its first success
-and its first loss), which ``tests/studies`` plays again with the same code and settings.
+The deals are 1 to 2,000 for the solver and the strategies. The fair player, which takes far longer (see
+docs/fair-play.md for its cost), plays deals 1 to 1,000 of the headline settings (:data:`HEADLINE`) and 1 to 500 of
+the others; and on Klondike with unlimited redeals, by one and by three, the fair player told the stock's order
+(``knows-stock``: not fair, the "K+" model of the published Klondike players, for comparison with them) plays deals
+1 to 1,000. How many of them a study has played so far is in its table (``deals``), which of them too (``played``,
+as runs of deals in a row), and a table is marked ``complete`` only when all have been. Each table records the hash
+of the code that played it (``code``: the study's key holds it, see ``solitaire_widget/studies/code.py``) and a few
+of its rows (``samples``: its first three deals, its first success and its first loss), which ``tests/studies``
+plays again with the same code and settings.
+
+**Same deals.** The fair player's tables, and those of the player told the stock's order, also record how it did
+against the others on the deals both played (``paired``): against every simple strategy that plays fair, against
+undo-search on its own (it takes moves back, so it is no fair yardstick), against the fair player (the player told
+the stock's order only), the wins of each, the deals one won and the other lost, and McNemar's exact two-sided
+p-value on those; and the thoughtful solver's share of the same deals. They are worked out at ``--publish`` time from
+the stores' rows, deal by deal, over the deals both studies have played. A comparison whose other store does not
+exist yet is simply not there.
+
+**Order.** The cheap studies come first (the simple strategies that play fair, then Camelot's fair player), then
+undo-search, the solver, the fair player and the player told the stock's order. With ``--rounds N`` every chosen
+study advances N deals at a time, in turn, so that a run stopped early has measured them all on as many deals.
 
 **Stale stores.** A store is kept for one study: its game setting, player, settings and code. After the code that
 plays changes, or a setting here does, the old store cannot serve the study any more, and this script stops before
@@ -31,6 +50,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -40,10 +60,12 @@ from typing import Any
 
 import solitaire_widget as sw
 from solitaire_widget.studies import Row, Store, StoreError, StudyResult, study
-from solitaire_widget.studies.players import player_for
+from solitaire_widget.studies.players import KNOWS_STOCK, player_for
+from solitaire_widget.studies.result import Paired
 
 ROOT = Path(__file__).resolve().parent.parent
-STORES = ROOT / ".studies"
+#: Where the stores are kept: .studies/, or the folder the environment variable (or --stores) names.
+STORES = Path(os.environ.get("SOLITAIRE_TABLES_STORES") or ROOT / ".studies")
 OUT = ROOT / "src" / "solitaire_widget" / "studies" / "published.json"
 PROGRESS = STORES / "summary.json"
 
@@ -61,9 +83,21 @@ SETTINGS: dict[str, tuple[str, dict[str, int]]] = {
 }
 SOLVER_DEALS = range(1, 2001)
 STRATEGY_DEALS = range(1, 2001)
-FAIR_DEALS = range(1, 501)
+#: The settings whose fair player plays more deals, for the figures the README leads with.
+HEADLINE = ("athena", "thumb-and-pouch", "aunt-mary", "camelot", "klondike-unlimited", "klondike-by-three-unlimited")
+#: The fair player's deals, per setting: 1 to 1,000 in the headline settings, 1 to 500 in the others.
+FAIR_DEALS = {setting: range(1, 1001) if setting in HEADLINE else range(1, 501) for setting in SETTINGS}
 #: The fair player's settings in the tables: FairPlayer's defaults.
 FAIR = sw.FairPlayer().settings
+#: The fair player told the stock's order (not fair: the "K+" model of the published Klondike players, to compare
+#: with them), on these settings and deals, with FairPlayer's defaults otherwise.
+KNOWS_STOCK_SETTINGS = ("klondike-unlimited", "klondike-by-three-unlimited")
+KNOWS_STOCK_DEALS = range(1, 1001)
+KNOWS = sw.FairPlayer(knows_stock=True).settings
+#: The players whose tables record how they did on the same deals as the others (``paired``).
+PAIRED_PLAYERS = ("fair", KNOWS_STOCK)
+#: The strategy that tries moves and takes them back: compared with on its own, never among the fair ones.
+UNDO_SEARCH = "undo-search"
 #: The solver's budget per deal, in search nodes rather than seconds, so that the tables come out the same on any
 #: machine however busy: for the compiled core, about ten seconds' worth on the development machine (the benchmark's
 #: budget, benchmarks/solver.py); for Camelot, searched in Python, as much time in fewer nodes.
@@ -74,14 +108,21 @@ FIRST_SAMPLES = 3
 
 
 def studies() -> list[tuple[str, str, dict[str, Any], range]]:
-    """(setting, player, settings, deals) for every table, the quick ones first."""
-    plan = []
+    """(setting, player, settings, deals) for every table, the cheap ones first: the simple strategies that play
+    fair, Camelot's fair player; then undo-search, the solver, the other fair players and the player told the
+    stock's order."""
+    fair_strategies, searching = [], []
     for setting, (variant, _) in SETTINGS.items():
-        for name in sw.strategies.strategies_for(variant):
-            plan.append((setting, name, {}, STRATEGY_DEALS))
+        for name, strategy in sw.strategies.strategies_for(variant).items():
+            (fair_strategies if strategy.fair else searching).append((setting, name, {}, STRATEGY_DEALS))
+    cheap_fair = [setting for setting in SETTINGS if SETTINGS[setting][0] == "camelot"]
+    plan = fair_strategies
+    plan += [(setting, "fair", FAIR, FAIR_DEALS[setting]) for setting in cheap_fair]
+    plan += searching
     plan += [(setting, "solver", SOLVER_CAMELOT if setting == "camelot" else SOLVER, SOLVER_DEALS)
              for setting in SETTINGS]
-    plan += [(setting, "fair", FAIR, FAIR_DEALS) for setting in SETTINGS]
+    plan += [(setting, "fair", FAIR, FAIR_DEALS[setting]) for setting in SETTINGS if setting not in cheap_fair]
+    plan += [(setting, KNOWS_STOCK, KNOWS, KNOWS_STOCK_DEALS) for setting in KNOWS_STOCK_SETTINGS]
     return plan
 
 
@@ -162,10 +203,12 @@ def played_runs(deals: Iterable[int]) -> list[list[int]]:
 
 
 def summarise() -> dict[str, Any]:
-    """Every table that has rows, from the stores, as the data published.json holds. A store that cannot serve its
-    table is a StoreError (see :func:`check_stores`), never a table left out."""
-    tables = []
-    for setting, player, settings, deals in studies():
+    """Every table that has rows, from the stores, as the data published.json holds; the fair player's tables and
+    those of the player told the stock's order with their comparisons on the same deals (:func:`same_deals`). A
+    store that cannot serve its table is a StoreError (see :func:`check_stores`), never a table left out."""
+    plan = studies()
+    results: dict[tuple[str, str], StudyResult] = {}
+    for setting, player, settings, deals in plan:
         path = store_path(setting, player)
         if not path.exists():
             continue
@@ -177,9 +220,62 @@ def summarise() -> dict[str, Any]:
             raise StoreError(f"{error}. Move the stores that cannot serve their study aside with "
                              "python tools/tables.py --retire-stale (their tables start afresh)") from None
         if rows:
-            tables.append(_table(setting, key, deals, rows))
+            results[setting, player] = StudyResult(key, rows)
+    tables = []
+    for setting, player, _, deals in plan:
+        result = results.get((setting, player))
+        if result is None:
+            continue
+        table = _table(setting, result.study, deals, list(result.rows))
+        if player in PAIRED_PLAYERS:
+            table["paired"] = same_deals(setting, player, results)
+        tables.append(table)
     return {"about": "Summaries of sw.study runs over numbered deals, made by tools/tables.py; see "
                      "docs/studies.md for how.", "tables": tables}
+
+
+def same_deals(setting: str, player: str, results: dict[tuple[str, str], StudyResult]) -> dict[str, Any]:
+    """How ``player``'s study of ``setting`` did against the others of the setting, on the deals both played, deal by
+    deal: every simple strategy that plays fair (``strategies``), undo-search on its own (``undo_search``), the fair
+    player (``fair``: for the player told the stock's order), and the thoughtful solver's share of the same deals
+    (``solver``). A study with no rows, or none on those deals, gives no comparison (an empty list, or None)."""
+    this = results[setting, player]
+    record: dict[str, Any] = {"strategies": [], "undo_search": None}
+    for name, strategy in sw.strategies.strategies_for(SETTINGS[setting][0]).items():
+        other = results.get((setting, name))
+        paired = None if other is None else this.paired(other)
+        if paired is None or not paired.deals:
+            continue
+        if strategy.fair:
+            record["strategies"].append(_paired(name, paired))
+        elif name == UNDO_SEARCH:
+            record["undo_search"] = _paired(name, paired)
+    if player != "fair":
+        fair = results.get((setting, "fair"))
+        paired = None if fair is None else this.paired(fair)
+        record["fair"] = _paired("fair", paired) if paired is not None and paired.deals else None
+    solver = results.get((setting, "solver"))
+    solved = None if solver is None else solver.on_deals({row.deal for row in this.rows})
+    record["solver"] = None
+    if solved is not None and solved.rows:
+        summary = solved.summary
+        low, high = summary.interval
+        record["solver"] = {"deals": summary.deals, "played": played_runs(row.deal for row in solved.rows),
+                            "successes": summary.successes, "undecided": summary.undecided,
+                            "share": round(summary.share, 5), "low": round(low, 5), "high": round(high, 5)}
+    return record
+
+
+def _paired(other: str, paired: Paired) -> dict[str, Any]:
+    """One comparison on the same deals, as published.json holds it (the p-value to four significant digits)."""
+    return {"player": other, "deals": len(paired.deals), "played": played_runs(paired.deals), "wins": paired.wins,
+            "other_wins": paired.other_wins, "only_this": paired.only_this, "only_other": paired.only_other,
+            "p_value": float(f"{paired.p_value:.4g}"), "mean_score": _rounded(paired.mean_score),
+            "other_mean_score": _rounded(paired.other_mean_score)}
+
+
+def _rounded(score: float | None) -> float | None:
+    return None if score is None else round(score, 2)
 
 
 def _table(setting: str, key: dict[str, Any], deals: range, rows: list[Row]) -> dict[str, Any]:
@@ -191,7 +287,7 @@ def _table(setting: str, key: dict[str, Any], deals: range, rows: list[Row]) -> 
         "settings": key["settings"], "first_deal": deals.start, "last_deal": deals.stop - 1,
         "deals": summary.deals, "complete": summary.deals == len(deals), "successes": summary.successes,
         "undecided": summary.undecided, "outcomes": summary.outcomes,
-        "mean_score": None if summary.mean_score is None else round(summary.mean_score, 2),
+        "mean_score": _rounded(summary.mean_score),
         "share": round(summary.share, 5), "low": round(low, 5), "high": round(high, 5),
         "seconds": summary.seconds, "engines": sorted({row.engine for row in rows}), "code": key["code"],
         "played": played_runs(row.deal for row in rows), "samples": [asdict(row) for row in pick_samples(rows)],
@@ -210,12 +306,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, metavar="N",
                         help="play the chosen studies N deals at a time, in turn, so that a run stopped early has "
                              "measured every one of them on as many deals")
+    parser.add_argument("--first", type=int, metavar="N",
+                        help="play only the first N deals of each chosen study (a trial: its tables stay incomplete)")
+    parser.add_argument("--stores", type=Path, metavar="DIR",
+                        help="keep the stores (and summary.json) in DIR rather than .studies/ (default: the "
+                             "environment variable SOLITAIRE_TABLES_STORES, else .studies/)")
+    parser.add_argument("--out", type=Path, metavar="FILE",
+                        help="with --publish, write the tables to FILE rather than the package's published.json")
     args = parser.parse_args(argv)
-    STORES.mkdir(exist_ok=True)
+    global STORES, PROGRESS, OUT
+    if args.stores is not None:
+        STORES, PROGRESS = args.stores, args.stores / "summary.json"
+    if args.out is not None:
+        OUT = args.out
+    for number, name in ((args.rounds, "--rounds"), (args.first, "--first")):
+        if number is not None and number < 1:
+            parser.error(f"{name} takes a number of deals above zero, not {number}")
+    STORES.mkdir(parents=True, exist_ok=True)
     only = set(args.only.split(",")) if args.only else None
     chosen_settings = set(args.settings.split(",")) if args.settings else None
     plan = [entry for entry in studies() if not (only and entry[1] not in only)
             and not (chosen_settings and entry[0] not in chosen_settings)]
+    if args.first is not None:
+        plan = [(setting, player, settings, deals[: args.first]) for setting, player, settings, deals in plan]
     try:
         for moved in check_stores(studies(), retire=args.retire_stale):
             print(f"moved aside {moved.name}: it could not serve its study", file=sys.stderr)

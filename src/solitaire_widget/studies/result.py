@@ -1,17 +1,20 @@
-"""What a study answers: its rows, deal by deal, and their summary with 95% Wilson intervals."""
+"""What a study answers: its rows, deal by deal, and their summary with 95% Wilson intervals; and two studies
+compared deal by deal, on the deals both played (:meth:`StudyResult.paired`), with McNemar's exact test
+(:func:`mcnemar_p`)."""
 
 from __future__ import annotations
 
 import html
+import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..intervals import bounds
 from .players import Row
 
-__all__ = ["StudyResult", "Summary"]
+__all__ = ["Paired", "StudyResult", "Summary", "mcnemar_p"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,58 @@ class Summary:
         return f"{self.successes} of {self.deals} ({self.share:.1%}, 95% CI {low:.1%}–{high:.1%}{undecided})"
 
 
+def mcnemar_p(only_first: int, only_second: int) -> float:
+    """McNemar's exact two-sided p-value for two players on the same deals: ``only_first`` deals won by the first
+    and lost by the second, ``only_second`` the other way round (the deals both won, or both lost, say nothing of
+    which is better). Under no difference each discordant deal is a fair coin's toss, so this is the two-sided
+    binomial test of ``only_first`` in ``only_first + only_second`` tosses at one half: twice the smaller tail, at
+    most 1. Exact, in whole numbers (``math.comb``), rather than SciPy's ``binomtest``, which would be a heavy
+    dependency for one sum; the tests check the two agree.
+
+    >>> mcnemar_p(10, 0) == 2 * 0.5 ** 10
+    True
+    >>> mcnemar_p(5, 5), mcnemar_p(0, 0)
+    (1.0, 1.0)
+    """
+    for count in (only_first, only_second):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"the discordant deals are counted in whole numbers from 0, not {count!r:.60}")
+    tosses, fewer = only_first + only_second, min(only_first, only_second)
+    tail = sum(math.comb(tosses, k) for k in range(fewer + 1))
+    return min(1.0, 2 * tail / 2**tosses)
+
+
+@dataclass(frozen=True)
+class Paired:
+    """Two studies' players on the deals both played, deal by deal: ``deals`` (those deals, in order), the wins
+    (or deals proved winnable) of each on them, and the discordant deals: ``only_this`` won by this study's player
+    and not by the other, ``only_other`` the other way round. ``p_value`` is McNemar's exact two-sided test of
+    those (:func:`mcnemar_p`); ``difference`` this player's share on those deals less the other's. ``mean_score``
+    and ``other_mean_score`` are each one's mean score on those deals (None for the solver, which scores none): where
+    wins are rare (Camelot), they say more."""
+
+    deals: tuple[int, ...]
+    wins: int
+    other_wins: int
+    only_this: int
+    only_other: int
+    mean_score: float | None = None
+    other_mean_score: float | None = None
+
+    @property
+    def p_value(self) -> float:
+        return mcnemar_p(self.only_this, self.only_other)
+
+    @property
+    def difference(self) -> float:
+        return (self.wins - self.other_wins) / len(self.deals) if self.deals else 0.0
+
+
+def _mean_score(rows: Iterable[Row]) -> float | None:
+    scores = [row.score for row in rows if row.score is not None]
+    return sum(scores) / len(scores) if scores else None
+
+
 @dataclass(frozen=True)
 class StudyResult:
     """A study's rows (:class:`~solitaire_widget.studies.players.Row`, one per deal, in deal order) and what produced
@@ -58,6 +113,24 @@ class StudyResult:
                        outcomes=dict(Counter(row.outcome for row in rows).most_common()),
                        mean_score=sum(scores) / len(scores) if scores else None,
                        seconds=round(sum(row.seconds for row in rows), 3))
+
+    def on_deals(self, deals: Sequence[int] | set[int]) -> StudyResult:
+        """The same study, with only its rows of ``deals`` (those it has not played are simply not there)."""
+        wanted = set(deals)
+        return StudyResult(self.study, tuple(row for row in self.rows if row.deal in wanted))
+
+    def paired(self, other: StudyResult) -> Paired:
+        """This study's player against ``other``'s, deal by deal, on the deals both have played (and only those):
+        each one's wins there, and the deals one won and the other did not (see :class:`Paired`)."""
+        mine = {row.deal: row for row in self.rows}
+        theirs = {row.deal: row for row in other.rows}
+        both = tuple(sorted(mine.keys() & theirs.keys()))
+        return Paired(deals=both, wins=sum(mine[deal].success for deal in both),
+                      other_wins=sum(theirs[deal].success for deal in both),
+                      only_this=sum(mine[deal].success and not theirs[deal].success for deal in both),
+                      only_other=sum(theirs[deal].success and not mine[deal].success for deal in both),
+                      mean_score=_mean_score(mine[deal] for deal in both),
+                      other_mean_score=_mean_score(theirs[deal] for deal in both))
 
     def to_pandas(self) -> Any:
         """The rows as a pandas DataFrame (pandas must be installed: ``pip install pandas``)."""
