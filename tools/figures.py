@@ -225,8 +225,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cell partial": " (so far: {played})",
         "fair-player head": "| game | fair player | best simple strategy that plays fair, on the same deals | "
                             "difference: the fair player less that strategy (McNemar p) | "
-                            "undo-search (tries moves and takes them back) on the same deals | "
-                            "thoughtful solver on the same deals (winnable) |",
+                            "thoughtful solver on the same deals (winnable) | "
+                            "undo-search (tries moves and takes them back) on the same deals |",
         "no undo-search": "none for this game",
         "no pair": "—",
         "no pair note": "A dash (—) marks a comparison not yet made on the same deals: the table was published before "
@@ -311,8 +311,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cell partial": " (μέχρι στιγμής: {played})",
         "fair-player head": "| πασιέντζα | τίμιος παίκτης | καλύτερη απλή στρατηγική που παίζει τίμια, στις ίδιες "
                             "μοιρασιές | διαφορά: ο τίμιος παίκτης μείον αυτή τη στρατηγική (p του McNemar) | "
-                            "αναζήτηση με αναίρεση (δοκιμάζει κινήσεις και τις παίρνει πίσω) στις ίδιες μοιρασιές | "
-                            "επιλυτής στις ίδιες μοιρασιές (μοιρασιές που βγαίνουν) |",
+                            "επιλυτής στις ίδιες μοιρασιές (μοιρασιές που βγαίνουν) | "
+                            "αναζήτηση με αναίρεση (δοκιμάζει κινήσεις και τις παίρνει πίσω) στις ίδιες μοιρασιές |",
         "no undo-search": "δεν υπάρχει σε αυτή την πασιέντζα",
         "no pair": "—",
         "no pair note": "Η παύλα (—) σημαίνει σύγκριση που δεν έχει γίνει ακόμα στις ίδιες μοιρασιές: ο πίνακας "
@@ -405,8 +405,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cell partial": " (пока сыграны {played})",
         "fair-player head": "| пасьянс | честный игрок | лучшая простая стратегия из честных, на тех же раздачах | "
                             "разница: честный игрок минус эта стратегия (p по Мак-Немару) | "
-                            "поиск с отменой (пробует ходы и отменяет их) на тех же раздачах | "
-                            "решатель на тех же раздачах (раздачи, которые можно выиграть) |",
+                            "решатель на тех же раздачах (раздачи, которые можно выиграть) | "
+                            "поиск с отменой (пробует ходы и отменяет их) на тех же раздачах |",
         "no undo-search": "в этом пасьянсе нет",
         "no pair": "—",
         "no pair note": "Прочерк (—) означает, что сравнения на тех же раздачах ещё нет: таблица опубликована до того, "
@@ -618,8 +618,8 @@ def _has_undo_search(tables: dict[tuple[str, str], PublishedTable], setting: str
 
 def fair_player(language: str = "en") -> str:
     """The fair player against the others on the same deals, per setting: the best simple strategy that plays fair
-    there (its wins on those deals, not its share over its own), the paired difference with McNemar's p, undo-search
-    in a column of its own, named for what it does, and the thoughtful solver's share of the same deals. Where no
+    there (its wins on those deals, not its share over its own), the paired difference with McNemar's p, the
+    thoughtful solver's share of the same deals, and undo-search in the last column, named for what it does. Where no
     comparison on the same deals is recorded, the cells say so rather than set shares of different deals side by
     side. Then, where it was measured, the player told the stock's order, in a table of its own, named as no fair
     player, beside the fair player on the same deals."""
@@ -645,7 +645,7 @@ def fair_player(language: str = "en") -> str:
             high=_pct(solver.high, language), successes=solver.successes, deals=solver.deals,
             undecided=_say(language, "cell undecided", count=solver.undecided) if solver.undecided else "")
         lines.append(f"| {_setting_title(setting, language)} | {_cell(fair, language)} | {best_cell} | "
-                     f"{_pair_difference(best, language)} | {undo_cell} | {solver_cell} |")
+                     f"{_pair_difference(best, language)} | {solver_cell} | {undo_cell} |")
     dashed = any(f"| {no_pair} |" in line for line in lines[start:])
     knowing = [(setting, tables[setting, KNOWS_STOCK]) for setting in SETTING_TITLES
                if (setting, KNOWS_STOCK) in tables]

@@ -307,8 +307,9 @@ def test_the_fair_player_table_compares_on_the_same_deals(figures: ModuleType,
     assert row[2] == "cautious: 50.2%, 502 of the same 1000"
     p = mcnemar_p(120, 36)
     assert p < 0.001 and row[3] == "+8.4 points (586 against 502; p < 0.001)"
-    assert row[4] == f"57.0%, 570 of the same 1000; the fair player +1.6 points (p = {mcnemar_p(60, 44):.2f})"
-    assert row[5] == "89.8% (87.8%–95.0%), 898 of the same 1000, 40 undecided"
+    assert row[4] == "89.8% (87.8%–95.0%), 898 of the same 1000, 40 undecided"
+    assert row[5] == f"57.0%, 570 of the same 1000; the fair player +1.6 points (p = {mcnemar_p(60, 44):.2f})"
+    assert first[0][5].startswith("undo-search"), "undo-search in the last column, as the prose says"
     assert "2000" not in " ".join(row[2:])
     assert knowing[0][1] == "player told the stock's order (not a fair player)"
     assert knowing[1][1:] == ["70.0% (67.0%–73.0%), 700 of 1000", "58.6%, 586 of the same 1000",
