@@ -6,8 +6,9 @@ Two questions about a deal, answered by two different means:
   deals only" asks for exactly that look, once, before the game starts: the deal is picked for them and they are
   told it was ("a winnable deal"), as desktop programs do. Nothing about the hidden cards reaches the player.
 - *How hard is it for a player?* That is the fair win chance at the start (:func:`~.win_chances.chances` on the
-  knowledge of the first look at the deal): the share of the ways the hidden cards could lie that a player who
-  plays well from then on can win. It never peeks, so it can be shown next to the deal.
+  knowledge of the first look at the deal): the share of the ways the hidden cards could lie that perfect play
+  from then on can win. It never peeks, so it can be shown next to the deal; and it is an *upper bound* on what a
+  player who cannot see the hidden cards wins (see :mod:`~.win_chances`), which the sentence shown says.
 
 :func:`difficulty` grades a deal; :func:`pick_deal` draws deal numbers until one meets the request, within a time
 budget, and says honestly when none did.
@@ -76,8 +77,9 @@ class Difficulty:
     @property
     def text(self) -> str:
         """A sentence for the board: the level and the chance it comes from."""
-        return _("Difficulty: {level}. A player who sees only the face-up cards can win about {share} of deals "
-                 "that start like this one.").format(level=self.words, share=percent(self.chance.share))
+        return _("Difficulty: {level}. Of the deals that start like this one, about {share} can be won by playing "
+                 "them perfectly; a player who cannot see the face-down cards wins fewer.").format(
+            level=self.words, share=percent(self.chance.share))
 
     def __str__(self) -> str:
         return f"{self.level} ({self.chance.share:.0%} fair chance at the start)"
