@@ -34,9 +34,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from solitaire_widget.i18n import decimal, percent, using  # noqa: E402
+from solitaire_widget.intervals import bounds  # noqa: E402
 from solitaire_widget.strategies import strategies_for  # noqa: E402
 from solitaire_widget.studies.players import KNOWS_STOCK  # noqa: E402
 from solitaire_widget.studies.published import PairedRecord, PublishedTable, published_tables  # noqa: E402
+from solitaire_widget.studies.result import mcnemar_p  # noqa: E402
 
 DATA = ROOT / "docs" / "data"
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "notebooks").rglob("*.ipynb"))]
@@ -264,9 +266,6 @@ TEXTS: dict[str, dict[str, str]] = {
                                "same deals.\n",
         "players head": "| player | games won (95% CI) | mean score |",
         "players none": "| not measured yet | | |",
-        "trials title": "Trials on {game} ({date}):",
-        "trials head": "| deals | samples | nodes per solve | margin | won | seconds | code |",
-        "trials won": "{won} of {played}",
         "solver head": "| game | deals | winnable | unwinnable | undecided | winnable share (95% CI) |",
         "solver none": "| {title} | not measured yet | | | | |",
         "solver notes": "Published shares of the thoughtful game, for comparison:",
@@ -353,9 +352,6 @@ TEXTS: dict[str, dict[str, str]] = {
                                "στις ίδιες μοιρασιές.\n",
         "players head": "| παίκτης | παρτίδες που κέρδισε (διάστημα εμπιστοσύνης 95%) | μέση βαθμολογία |",
         "players none": "| δεν έχει μετρηθεί ακόμα | | |",
-        "trials title": "Δοκιμές στην πασιέντζα {game} ({date}):",
-        "trials head": "| μοιρασιές | δείγματα | κόμβοι ανά επίλυση | περιθώριο | νίκες | δευτερόλεπτα | κώδικας |",
-        "trials won": "{won} από {played}",
         "solver head": "| πασιέντζα | μοιρασιές | βγαίνουν | δεν βγαίνουν | χωρίς απάντηση | "
                        "ποσοστό που βγαίνει (διάστημα εμπιστοσύνης 95%) |",
         "solver none": "| {title} | δεν έχει μετρηθεί ακόμα | | | | |",
@@ -444,9 +440,6 @@ TEXTS: dict[str, dict[str, str]] = {
                                "раздачах.\n",
         "players head": "| игрок | выиграно партий (доверительный интервал 95\xa0%) | средний счёт |",
         "players none": "| пока не измерено | | |",
-        "trials title": "Пробы в пасьянсе «{game}» ({date}):",
-        "trials head": "| раздачи | выборки | узлов на решение | запас | выиграно | секунды | код |",
-        "trials won": "{won} из {played}",
         "solver head": "| пасьянс | раздачи | можно выиграть | нельзя выиграть | без ответа | "
                        "доля выигрышных (доверительный интервал 95\xa0%) |",
         "solver none": "| {title} | пока не измерено | | | | |",
@@ -719,48 +712,38 @@ def players(setting: str) -> Callable[..., str]:
     return render
 
 
-def _setting_of_title(title: str) -> str:
-    """The setting an English title names, however punctuated: "Klondike (one card, three passes)"."""
-    words = re.findall(r"\w+", title.lower())
-    for setting, known in SETTING_TITLES.items():
-        if re.findall(r"\w+", known.lower()) == words:
-            return setting
-    raise ValueError(f"no game setting is called {title!r}")
-
-
-#: The trials' descriptions of the fair player's code (docs/data/fair-trials.json), in Greek and Russian; a description
-#: not listed here stays in English.
-TRIAL_CODE_WORDS = {
-    "el": {"solves every move on every sample; samples drawn anew each turn":
-           "λύνει κάθε κίνηση σε κάθε δείγμα· νέα δείγματα σε κάθε γύρο",
-           "solves other moves only where the rule of thumb's move fails; samples kept while no card turns over; "
-           "rounds N/16, N/4, N":
-           "λύνει άλλες κινήσεις μόνο όπου η κίνηση του εμπειρικού κανόνα αποτυγχάνει· κρατά τα δείγματα όσο δεν "
-           "ανοίγει κανένα φύλλο· γύροι N/16, N/4, N",
-           "as above": "όπως παραπάνω"},
-    "ru": {"solves every move on every sample; samples drawn anew each turn":
-           "решает каждый ход на каждой выборке; выборки заново на каждом ходу",
-           "solves other moves only where the rule of thumb's move fails; samples kept while no card turns over; "
-           "rounds N/16, N/4, N":
-           "решает другие ходы, только когда ход по простому правилу не выигрывает; выборки сохраняются, пока не "
-           "откроется карта; раунды N/16, N/4, N",
-           "as above": "как выше"},
-}
+#: The chooser each trial of docs/data/fair-trials.json is compared with, by game setting: the chosen one.
+TRIAL_REFERENCE = {"klondike": "chosen", "klondike-by-three-unlimited": "chosen, 8,000 nodes"}
 
 
 def fair_trials(language: str = "en") -> str:
-    """The trials that chose the fair player's settings (docs/data/fair-trials.json)."""
+    """The trials that chose the fair player (docs/data/fair-trials.json): each chooser's wins on the same deals,
+    and how it compares with the chosen one deal by deal (McNemar's exact test). English only: the page it goes in
+    (docs/fair-play.md) is written in English."""
+    if language != "en":
+        raise ValueError("the fair player's trials are written in English only")
     data = json.loads((DATA / "fair-trials.json").read_text(encoding="utf-8"))
-    game = data["game"] if language == "en" else _setting_title(_setting_of_title(data["game"]), language)
-    lines = [_say(language, "trials title", game=game, date=data["date"]), "",
-             TEXTS[language]["trials head"], "|---|---|---|---|---|---|---|"]
+    lines = [f"Trials of {data['date']}, on the same numbered deals (won: share with its 95% interval; against the "
+             "chosen: the deals only this chooser won / only the chosen one won, on the deals both played, and "
+             "McNemar's exact p):", "",
+             "| game | chooser | deals | won | seconds a game | against the chosen |", "|---|---|---|---|---|---|"]
     for trial in data["trials"]:
-        played = trial["last_deal"] - trial["first_deal"] + 1
-        lines.append(f"| {trial['first_deal']}–{trial['last_deal']} | {trial['samples']} | "
-                     f"{_grouped(trial['node_limit'], language)} | {trial['margin']} | "
-                     f"{_say(language, 'trials won', won=len(trial['won']), played=played)} | "
-                     f"{_grouped(trial['seconds'], language)} | "
-                     f"{TRIAL_CODE_WORDS.get(language, {}).get(trial['code'], trial['code'])} |")
+        deals = range(trial["first_deal"], trial["last_deal"] + 1)
+        reference = next(t for t in data["trials"] if t["setting"] == trial["setting"]
+                         and t["chooser"] == TRIAL_REFERENCE[trial["setting"]])
+        won, chosen = set(trial["won"]), set(reference["won"])
+        if trial is reference:
+            against = "(the chosen one)"
+        else:
+            common = set(deals) & set(range(reference["first_deal"], reference["last_deal"] + 1))
+            mine, theirs = len((won - chosen) & common), len((chosen - won) & common)
+            against = f"{mine} / {theirs}, p = {mcnemar_p(mine, theirs):.3f}" + (
+                "" if len(common) == len(deals) else f" (deals {min(common)}–{max(common)})")
+        low, high = bounds(len(won), 0, len(deals))
+        lines.append(f"| {_setting_title(trial['setting'], language)} | {trial['chooser']}: "
+                     f"{data['choosers'][trial['chooser']]} | {deals.start}–{deals.stop - 1} | "
+                     f"{len(won)} of {len(deals)}, {_pct(len(won) / len(deals), language)} "
+                     f"({_pct(low, language)}–{_pct(high, language)}) | {trial['seconds_per_game']} | {against} |")
     return "\n".join(lines) + "\n"
 
 
