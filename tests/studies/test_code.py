@@ -92,6 +92,7 @@ def test_each_kind_hashes_its_own_play_and_not_words() -> None:
         assert not any(name.split(".")[0] in ("i18n", "pictures", "widget", "rulebook") for name in names), kind
     assert {"solver.api", "solver.search", "solver._klondike_core"} <= sources["solver"]
     assert {"advice.player", "advice.win_chances", "solver.api"} <= sources["fair"]
+    assert not {"advice.hints", "advice.coach", "advice.deals", "advice.game_review"} & sources["fair"]
     assert "strategies" in sources["strategy"] and not any(name.startswith(("solver", "advice"))
                                                            for name in sources["strategy"])
     assert (PACKAGE_DIR / "solver" / "_klondike_core.c").exists()

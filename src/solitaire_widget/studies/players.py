@@ -32,7 +32,9 @@ PLAYER_KINDS: dict[str, dict[str, Any]] = {
 }
 #: Where each kind's play begins in this package (what :meth:`Player.run` calls for it, and the rules model): its
 #: code's hash follows their imports from there (see :mod:`~solitaire_widget.studies.code`).
-PLAYS_WITH: dict[str, tuple[str, ...]] = {"solver": ("game", "solver"), "fair": ("game", "advice"),
+#: The fair player's play begins at its own module, not at the advice package, whose ``__init__`` also imports the
+#: hints, the coach and the chooser's sentences: rewording a hint must not make the fair player's tables stale.
+PLAYS_WITH: dict[str, tuple[str, ...]] = {"solver": ("game", "solver"), "fair": ("game", "advice.player"),
                                           "strategy": ("game", "strategies")}
 #: The fair player told the order of the stock (FairPlayer(knows_stock=True)), for comparing with published
 #: Klondike players, which all know it: a study names it so, never "fair".
