@@ -232,8 +232,10 @@ export class Chrome {
     this.statusText.textContent = text;
   }
 
-  showMessage(message: Message): void {
+  /** The message line. An error another view's request caused is not this player's doing: it is not shown. */
+  showMessage(message: Message, viewId: string): void {
     if (message.id === this.messageId) return;
+    if (message.kind === "error" && message.view && message.view !== viewId) return;
     this.messageId = message.id;
     this.messageLine.textContent = message.text;
     this.messageLine.dataset.kind = message.kind;

@@ -63,6 +63,8 @@ export interface Message {
   kind: "info" | "error" | "";
   /** Bumped on every message, so that the same sentence twice is still announced twice. */
   id: number;
+  /** The view whose request an error answers ("" for anything else): only that view shows the error. */
+  view?: string;
 }
 
 export interface Winnable {

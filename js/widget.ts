@@ -171,7 +171,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     const lesson = model.get("lesson_state");
     mark(model.get("suggestion") ?? (lesson.active ? lesson.marks : null));
     chrome.showStatus(model.get("status_line"));
-    chrome.showMessage(model.get("message"));
+    chrome.showMessage(model.get("message"), viewId);
     chrome.showWinnable(model.get("winnable"));
     chrome.showDealNote(model.get("deal_note"), model.get("deals"));
     chrome.showRecord(model.get("record"), model.get("clock"));

@@ -170,7 +170,7 @@ def test_a_failing_hint_search_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     FakeFrontEnd(widget).intent("hint")
     widget._hinting.join(10)
     assert widget.message == {"text": "The hint failed: RuntimeError('out of cards')", "kind": "error",
-                              "id": widget.message["id"]}
+                              "id": widget.message["id"], "view": ""}
     assert widget.suggestion is None and widget.game.position() == before
 
 

@@ -52,6 +52,56 @@ def test_a_stale_intent_changes_nothing(board) -> None:
     assert snapshot(widget) == before
 
 
+@pytest.mark.parametrize("action, fields", [
+    ("page_language", {"language": "en-GB"}), ("hint", {}), ("winnable", {}), ("review", {}), ("coach_close", {}),
+    ("lesson_close", {}),
+])
+def test_an_intent_that_moves_no_card_is_never_stale(action: str, fields: dict[str, Any]) -> None:
+    """Run All: the board renders and sends the page's language stamped with revision 0 while the next cell has
+    already played a move in Python. Such an intent (and a hint, a check, a review, a bar closed) means the same on
+    any revision: it is carried out, and no error is said."""
+    widget = Solitaire("athena", deal=1)
+    front = FakeFrontEnd(widget)
+    try:
+        widget.play("deal")  # Python moves first: the board's revision 0 is now out of date
+        position = widget.game.position()
+        answer = front.intent(action, rev=0, **fields)
+        assert answer["ok"], answer["text"]
+        assert widget.message["kind"] != "error", widget.message
+        assert "out of date" not in widget.message["text"]
+        assert widget.game.position() == position
+    finally:
+        widget.close()
+
+
+@pytest.mark.parametrize("action, fields", [
+    ("play", {"move": {"kind": "deal"}}), ("foundation", {"pile": "t2"}), ("undo", {}), ("restart", {}),
+    ("new_deal", {}), ("finish", {}),
+])
+def test_an_intent_that_moves_cards_is_stale_on_an_old_revision(board, action: str, fields: dict[str, Any]) -> None:
+    widget, front = board
+    widget.play("deal")
+    before = snapshot(widget)
+    answer = front.intent(action, rev=0, **fields)
+    assert not answer["ok"] and "out of date" in answer["text"]
+    assert snapshot(widget) == before
+
+
+def test_an_error_is_addressed_to_the_view_whose_request_caused_it(board) -> None:
+    """Every view shows the shared ``message`` trait; an error names the view that caused it, so that only that
+    view shows it (the others, and a notebook opened later, do not say what their player did not do)."""
+    widget, front = board
+    front.view_id = "the-player"
+    front.play({"kind": "move", "from": "t1", "to": "t2", "count": 1})
+    assert widget.message["kind"] == "error" and widget.message["view"] == "the-player"
+    front.play({"kind": "deal"})
+    assert widget.message["kind"] == "info"
+    widget.undo()  # from Python: no view asked
+    assert widget.message["view"] == ""
+    with pytest.raises(ValueError):
+        widget.undo()
+
+
 def test_two_views_race_and_only_the_first_wins() -> None:
     widget = Solitaire("athena", deal=1)
     one, two = FakeFrontEnd(widget, "one"), FakeFrontEnd(widget, "two")

@@ -128,7 +128,7 @@ def test_a_stale_request_claims_nothing():
     widget = Solitaire("athena", deal=1)
     front = FakeFrontEnd(widget)
     widget.play(_first(widget))  # the board's revision 0 is out of date now
-    assert not front.intent("hint", rev=0)["ok"]
+    assert not front.intent("play", rev=0, move={"kind": "deal"})["ok"]
     widget.play(_first(widget))
     widget.close()
     assert sw.statistics().games == ()

@@ -21,6 +21,13 @@ SIMPLE_ACTIONS = frozenset({
 ACTIONS = SIMPLE_ACTIONS | {"play", "foundation", "page_language", "new_deal"}
 #: Actions a view sends by itself, not at the player's request: the page's language, as soon as the view is drawn.
 UNASKED_ACTIONS = frozenset({"page_language"})
+#: Actions that act on the position the player was looking at: they move cards (or take moves back, or deal anew),
+#: so on a revision Python has moved past they could do what the player did not mean, and are refused as stale.
+#: Every other action moves no card and means the same on any revision (the page's language, a hint, "Still
+#: winnable?", a review, a bar closed): it is never stale.
+CARD_ACTIONS = frozenset({
+    "play", "foundation", "undo", "redo", "restart", "new_deal", "finish", "lesson_next", "lesson_back",
+})
 _COMMON = {"type", "rev", "seq", "view", "action"}
 _EXTRA = {"play": {"move"}, "foundation": {"pile"}, "page_language": {"language"},
           "new_deal": {"variant", "options", "deal", "deals"}}
@@ -52,6 +59,12 @@ class Intent:
         by itself (:data:`UNASKED_ACTIONS`). The statistics tell games played on the board by this: a view that is
         merely drawn, as when a script shows a board it drives, must not make the script's game count."""
         return self.action not in UNASKED_ACTIONS
+
+    @property
+    def moves_cards(self) -> bool:
+        """Whether it acts on the position the view showed (:data:`CARD_ACTIONS`), so that a stale revision
+        refuses it; an intent that moves no card is carried out whatever the revision."""
+        return self.action in CARD_ACTIONS
 
 
 def _whole(value: object) -> bool:

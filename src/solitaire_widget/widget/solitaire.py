@@ -221,13 +221,15 @@ class Solitaire(anywidget.AnyWidget):
         self._note = dealing.note(deals, picked)
         self._rev = 0
         self._message_id = 0
+        #: The view whose request is being answered ("" outside an answer): errors said meanwhile are its own.
+        self._asking = ""
         self._lesson: Lesson | None = None
         self._callbacks = CallbackDispatcher()
         spoken = self._effective_language()
         with using(spoken):
             super().__init__(
                 view=masked_view(game, 0, hide_deal), status_line=status_line(game, hide_deal),
-                lesson_state=NO_LESSON, winnable=IDLE, meter=METER_OFF, message={"text": "", "kind": "", "id": 0},
+                lesson_state=NO_LESSON, winnable=IDLE, meter=METER_OFF, message={"text": "", "kind": "", "id": 0, "view": ""},
                 review=REVIEW_OFF,
                 highlight=highlight, animate=animate, four_color=four_color, card_size=card_size,
                 card_back=card_back, high_contrast=high_contrast, show_chances=show_chances, coach=coach,
@@ -838,8 +840,11 @@ class Solitaire(anywidget.AnyWidget):
             self._start_finish()
 
     def _say(self, text: str, kind: Literal["info", "error"]) -> None:
+        """Put ``text`` on the message line. An error said while answering a view's request names that view
+        (``"view"``), so that only the view whose player caused it shows it; "" for everything else."""
         self._message_id += 1
-        self.message = {"text": text, "kind": kind, "id": self._message_id}
+        self.message = {"text": text, "kind": kind, "id": self._message_id,
+                        "view": self._asking if kind == "error" else ""}
 
     # Intents from the board ------------------------------------------------------------------------------------
 
@@ -848,7 +853,11 @@ class Solitaire(anywidget.AnyWidget):
         address = reply_address(content)
         try:
             with self._speaking():
-                ok, text = self._handle(content)
+                self._asking = address[0] if address is not None else ""
+                try:
+                    ok, text = self._handle(content)
+                finally:
+                    self._asking = ""
         except Exception as error:  # the last guard: a bug here must show as a message, not a kernel traceback
             log.exception("the board's message %r could not be handled", content)
             ok, text = False, _("Internal error while handling the board's request: {error}").format(
@@ -863,7 +872,7 @@ class Solitaire(anywidget.AnyWidget):
         except ValueError as error:
             return self._refuse(_("The board sent a message that makes no sense, so nothing changed: {error}.").format(
                 error=error))
-        if intent.rev != self._rev:
+        if intent.moves_cards and intent.rev != self._rev:
             return self._refuse(_("The board was out of date (another view or Python moved first), so nothing "
                                   "changed. Try again on the board as it is now."))
         if intent.from_player:
