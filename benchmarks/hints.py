@@ -12,7 +12,10 @@ asks for the fair hint twice:
 It also prints what decided the hints (the fair player's :attr:`Choice.why`): "weighed" (plans weighed on samples),
 "odds" (Camelot), "safe", "only", and the rest.
 
-    python benchmarks/hints.py [--deals 10] [--every 10] [--first 1] [--only athena,camelot]
+    python benchmarks/hints.py [--deals 10] [--every 10] [--first 1] [--only athena,camelot] [--json FILE]
+
+``--json docs/data/hint-cost.json`` also writes the figures there, where ``tools/figures.py`` reads them for
+docs/fair-play.md ("What a hint costs"): the page's numbers have this run as their one source.
 
 Targets (issue 32): median at most 1 s and 95th percentile at most 3 s at the fixed budget; at least 95% of hints
 complete within the board's 1 s. Run it with nothing else heavy on the machine: the second figure is wall-clock.
@@ -22,7 +25,10 @@ from __future__ import annotations
 
 import argparse
 import collections
+import datetime
 import inspect
+import json
+import os
 import statistics
 import time
 
@@ -72,6 +78,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=10)
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--only", help="settings, comma-separated")
+    parser.add_argument("--json", help="also write the figures to this file (JSON)")
     args = parser.parse_args()
     board_limit = inspect.signature(Solitaire).parameters["hint_time"].default
     nodes = " or ".join(f"{count:,}" for count in DEFAULT_NODES.values())
@@ -79,6 +86,7 @@ def main() -> None:
           f"{board_limit} s; Klondike-family engine: {compiled.klondike_engine()}")
     print(f"{'game':<20}{'positions':>10}{'median s':>10}{'p95 s':>8}{'max s':>8}{'complete':>10}  decided by")
     chosen = args.only.split(",") if args.only else list(SETTINGS)
+    rows = []
     for name in chosen:
         variant, options = SETTINGS[name]
         games = positions(variant, options, range(args.first, args.first + args.deals), args.every)
@@ -94,6 +102,16 @@ def main() -> None:
         print(f"{name:<20}{len(games):>10}{statistics.median(times):>10.2f}{percentile(times, 0.95):>8.2f}"
               f"{max(times):>8.2f}{complete / len(games):>10.1%}  "
               + ", ".join(f"{reason} {count}" for reason, count in why.most_common()), flush=True)
+        rows.append({"setting": name, "positions": len(games), "median": round(statistics.median(times), 3),
+                     "p95": round(percentile(times, 0.95), 3), "max": round(max(times), 3),
+                     "complete": complete / len(games), "why": dict(why.most_common())})
+    if args.json:
+        found = {"date": datetime.date.today().isoformat(), "samples": DEFAULT_SAMPLES, "nodes": DEFAULT_NODES,
+                 "board_limit": board_limit, "engine": compiled.klondike_engine(), "cores": os.cpu_count(),
+                 "deals": [args.first, args.first + args.deals - 1], "every": args.every, "settings": rows}
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(found, out, indent=1)
+            out.write("\n")
 
 
 if __name__ == "__main__":

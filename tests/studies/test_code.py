@@ -20,7 +20,7 @@ MODULES = {
     "rules/__init__.py": "from .core import legal\n",
     "rules/core.py": "from . import _fast\n\n\ndef legal(x):\n    return x + 1  # one more\n",
     "rules/_fast.c": "/* the fast path */\nint legal(int x) { return x + 1; } // one more\n",
-    "late.py": "def later():\n    return 2\n",
+    "late.py": "LIMIT = 2\n\n\ndef later():\n    return LIMIT\n",
     "i18n.py": "from .unused import words\n",
     "unused.py": "Hidden = words = None\n",
 }
@@ -61,6 +61,10 @@ def test_the_sources_are_what_the_player_imports(package: Path) -> None:
     ("rules/_fast.c", "{ return x + 1; }", "{\n    return x + 1;\n}"),
     ("i18n.py", "words", "other_words"),
     ("unused.py", "None", "1"),
+    ("player.py", "def play(x):", "def play(x: int) -> int:"),
+    ("player.py", "from typing import TYPE_CHECKING\n", "from typing import TYPE_CHECKING, Any\n"),
+    ("player.py", "    from .unused import Hidden\n", "    from .unused import Hidden, words\n"),
+    ("late.py", "LIMIT = 2", "LIMIT: int = 2"),
 ])
 def test_words_comments_and_layout_leave_the_hash_alone(package: Path, name: str, old: str, new: str) -> None:
     before = code_hash(["player"], package_dir=package)
@@ -71,8 +75,10 @@ def test_words_comments_and_layout_leave_the_hash_alone(package: Path, name: str
 @pytest.mark.parametrize(("name", "old", "new"), [
     ("rules/core.py", "x + 1", "x + 2"),
     ("rules/_fast.c", "x + 1", "x + 2"),
-    ("late.py", "return 2", "return 3"),
+    ("late.py", "LIMIT = 2", "LIMIT = 3"),
     ("player.py", "def play(x)", "def play(y=0, x=0)"),
+    ("player.py", "def play(x):", "from dataclasses import dataclass, InitVar\n\n\n@dataclass\nclass P:\n"
+                                  "    x: InitVar[int]\n\n\ndef play(x):"),
 ])
 def test_any_other_change_changes_the_hash(package: Path, name: str, old: str, new: str) -> None:
     before = code_hash(["player"], package_dir=package)

@@ -19,9 +19,10 @@ user's convenience. A compiled core a module imports (``_klondike_core``, ``_rul
 source, which decides moves as the Python does.
 
 **What is not.** Words and pictures never decide a move: the modules that only make them (:data:`WORDS_ONLY`: the
-messages and their catalogues, the pictures, the widget) are left out, and so is what only they import. So are comments, docstrings, blank lines and layout: a module is hashed as Python's normal form of its
-syntax tree (:func:`ast.unparse`) with the docstrings taken out, and C source without its comments and with its
-white space squeezed, so that explaining the code better never makes a table stale. Any other change, even a
+messages and their catalogues, the pictures, the widget) are left out, and so is what only they import. So are
+comments, docstrings, type hints, blank lines and layout: a module is hashed as Python's normal form of its syntax
+tree (:func:`ast.unparse`) with the docstrings and the type hints taken out, and C source without its comments and
+with its white space squeezed, so that explaining the code better never makes a table stale. Any other change, even a
 renamed variable, changes the hash: that errs towards refusing old rows, which running the study again replaces,
 rather than towards mixing rows of code that plays differently. (The normal form is the running Python's; a Python
 release that writes it otherwise changes the hash as well.)
@@ -175,13 +176,53 @@ def _normal_c(text: str) -> str:
                     if not token.isspace() and not token.startswith(("/*", "//")))
 
 
+#: Modules imported for type hints only: importing from them never decides a move (a name they give that the code
+#: uses at run time shows in the code that uses it).
+TYPING_MODULES = frozenset({"__future__", "typing", "typing_extensions", "collections.abc"})
+#: Annotations that change what a class is made of (a dataclass skips a ClassVar and an InitVar): kept when hashed.
+_SHAPING = re.compile(r"\b(ClassVar|InitVar)\b")
+
+
 def _normal_python(tree: ast.Module) -> str:
-    """A parsed module as hashed: Python's normal form of it (no comments or layout) without its docstrings. The
-    tree is changed in place."""
+    """A parsed module as hashed: Python's normal form of it (no comments or layout) without its docstrings or its
+    type hints (:func:`_without_types`). The tree is changed in place."""
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
                 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
                 and isinstance(body[0].value.value, str)):
             node.body = body[1:] or [ast.Pass()]
+    _without_types(tree)
     return ast.unparse(tree)
+
+
+def _without_types(tree: ast.Module) -> None:
+    """Take the type hints out of ``tree``, in place, so that typing the code better (a stricter type checker, a
+    hint made precise) never makes a table stale: annotations of arguments and returns go; an annotated assignment
+    becomes a plain one, but in a class body (where a dataclass makes it a field) it keeps a bare ``_`` for its
+    annotation, or the annotation itself when that is a ClassVar or an InitVar; the bodies of ``if TYPE_CHECKING:``
+    go, and so do imports from :data:`TYPING_MODULES`. The package's modules all start with ``from __future__ import
+    annotations``, so no annotation is evaluated as they run."""
+    in_classes = {id(statement) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+                  for statement in node.body}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg):
+            node.annotation = None
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+        elif isinstance(node, ast.AnnAssign) and not _SHAPING.search(ast.unparse(node.annotation)):
+            node.annotation = ast.Name("_", ast.Load())
+        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+            node.body = [ast.Pass()]
+        body = getattr(node, "body", None)
+        if isinstance(body, list):
+            node.body = [_plain(statement, id(statement) in in_classes) for statement in body
+                         if not (isinstance(statement, ast.ImportFrom) and not statement.level
+                                 and statement.module in TYPING_MODULES)] or [ast.Pass()]
+
+
+def _plain(statement: ast.stmt, in_class: bool) -> ast.stmt:
+    """An annotated assignment with a value, outside a class body, as the plain assignment it is when it runs."""
+    if isinstance(statement, ast.AnnAssign) and statement.value is not None and not in_class:
+        return ast.Assign([statement.target], statement.value, lineno=0)
+    return statement
