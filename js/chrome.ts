@@ -49,6 +49,8 @@ export class Chrome {
   readonly statusLine = div("sw-status");
   readonly messageLine = div("sw-message");
   private readonly bannerText = div("sw-banner-text");
+  /** The banner's Undo: a lost or stuck game is one step from playable again. */
+  private readonly bannerUndo: HTMLButtonElement;
   private readonly caption = div("sw-caption");
   private readonly stepText = div("sw-step");
   private readonly verdict = document.createElement("span");
@@ -112,7 +114,8 @@ export class Chrome {
       b.statistics, b.rules);
 
     const actions = div("sw-banner-actions");
-    actions.append(intent("new_deal", { action: "new_deal" }), intent("restart", { action: "restart" }),
+    this.bannerUndo = intent("undo", { action: "undo" });
+    actions.append(this.bannerUndo, intent("new_deal", { action: "new_deal" }), intent("restart", { action: "restart" }),
       intent("review", { action: "review" }));
     this.banner.append(this.bannerText, actions);
     this.banner.setAttribute("role", "alert");
@@ -217,7 +220,7 @@ export class Chrome {
 
   showView(view: View): void {
     this.lastView = view;
-    this.buttons.undo.disabled = !view.can_undo;
+    this.buttons.undo.disabled = !view.can_undo && !view.left_game;
     this.buttons.redo.disabled = !view.can_redo;
     this.buttons.hint.disabled = view.status !== "playing";
     this.buttons.review.disabled = !view.can_undo; // no move played since the start: nothing to review
@@ -226,6 +229,7 @@ export class Chrome {
     this.banner.hidden = view.status === "playing";
     this.bannerText.textContent = words().banners[view.status] ?? "";
     this.banner.dataset.status = view.status;
+    this.bannerUndo.hidden = view.status === "won" || !view.can_undo;
   }
 
   showStatus(text: string): void {

@@ -25,6 +25,8 @@ interface BaseView {
   status: GameStatus;
   can_undo: boolean;
   can_redo: boolean;
+  /** Undo brings back the game New deal or Restart left (until this game's first move). */
+  left_game: boolean;
   /** Every legal move in the rules model's text form (`t3-t5x2`, `waste-f1`, `place r2c3`, ...). */
   legal: string[];
   /** Won in all but the moving: every card face up, the stock spent, the foundations can take the rest. */

@@ -491,6 +491,21 @@ class StatisticsStore:
         values.update(result=result, finished_at=_now())
         return self._set(entry.id, values)
 
+    def reopen(self, entry: GameEntry) -> bool:
+        """Take back the finish of a game the player left (for a new deal or a restart) when they undo leaving it:
+        its row is ``"open"`` again, with no finish time, and in play here, so that the loss it recorded is gone
+        from the totals and the streaks. Only a game finished ``"lost"`` is reopened (a won game stays won); True
+        when the row was reopened, False otherwise (also when the store is off)."""
+        self._own(entry)
+        if entry.id is None:
+            return False
+        changed = self._run(lambda db: db.execute("UPDATE games SET result = 'open', finished_at = NULL "
+                                                  "WHERE id = ? AND result = 'lost'", (entry.id,)).rowcount,
+                            write=True)
+        if changed:
+            self._live.add(entry.id)
+        return bool(changed)
+
     def _own(self, entry: object) -> None:
         if not isinstance(entry, GameEntry):
             raise ValueError(f"expected the GameEntry that begin() gave, not {short(entry)}")

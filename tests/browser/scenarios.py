@@ -259,3 +259,19 @@ def expected_board(position: dict[str, Any]) -> dict[str, dict[str, Any]]:
         piles[f"t{t}"] = {"cards": [card if card.isupper() else "down" for card in column], "mode": "exact"}
     return piles
 
+
+
+@cache
+def ended_line(variant: str, status: str) -> tuple[int, tuple[str, ...]]:
+    """A deal and a line of moves (seeded random choices, deal 1 upwards) that ends the game ``status``
+    ("lost" or "stuck"), for the game-over banner."""
+    import random
+
+    for deal in range(1, 40):
+        for seed in range(20):
+            game, rng, moves = sw.new_game(variant, deal=deal), random.Random(seed), []
+            while game.status == "playing" and len(moves) < 400:
+                moves.append(str(game.play(rng.choice(game.legal_moves()))))
+            if game.status == status:
+                return deal, tuple(moves)
+    raise LookupError(f"no line of random moves ends {variant} {status}")

@@ -62,6 +62,25 @@ def test_updates_keep_the_latest_totals_and_a_finished_game_never_changes():
     assert game.finished_at is not None and game.finished_at >= game.started_at and game.won
 
 
+def test_a_lost_game_reopened_counts_as_in_play_again_and_a_won_one_stays_won():
+    store = StatisticsStore()
+    won = played(store, "won")
+    lost = played(store, "lost", score=7)
+    [row] = store.summary()
+    assert (row.played, row.won, row.current_streak, row.in_play) == (2, 1, 0, 0)
+    assert store.reopen(lost)  # the player undid the new deal that left it
+    [row] = store.summary()
+    assert (row.played, row.won, row.current_streak, row.in_play) == (2, 1, 1, 1)
+    [_, again] = store.games()
+    assert (again.result, again.finished_at, again.in_play, again.score) == ("open", None, True, 7)
+    assert not store.reopen(lost)  # open already
+    assert not store.reopen(won)
+    assert store.games()[0].result == "won"
+    assert store.update(lost, moves=3) and store.finish(lost, "won", score=52)
+    [row] = store.summary()
+    assert (row.played, row.won, row.current_streak) == (2, 2, 2)
+
+
 def test_the_summary_s_arithmetic():
     store = StatisticsStore()
     killed = StatisticsStore(store.path)  # a session that will be killed: its open game is played and not won

@@ -21,6 +21,7 @@ The ``record`` trait it builds is what the board shows: the clock, the statistic
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..checks import short
@@ -46,6 +47,22 @@ def check_keep(value: object) -> Keep:
         return "board"
     raise ValueError(f"keep_statistics must be 'board' (count the games played on the board), True (count every "
                      f"game, scripted ones too) or False (count none), not {short(value)}")
+
+
+@dataclass(frozen=True)
+class Departure:
+    """What :meth:`Scorekeeper.leave` left behind, for :meth:`Scorekeeper.come_back`: the game's row (and whether
+    leaving finished it as lost), its claim, its clock (seconds played, None before the first move; whether it was
+    running) and its counts."""
+
+    entry: GameEntry | None
+    finished: bool
+    begun: bool
+    claimed: bool
+    seconds: float | None
+    running: bool
+    hints: int
+    undos: int
 
 
 class Scorekeeper:
@@ -140,17 +157,42 @@ class Scorekeeper:
         self._entry = store.begin(game) if store is not None else None
         self._panel = None
 
-    def leave(self, game: Game) -> None:
+    def leave(self, game: Game) -> Departure:
         """The player leaves ``game`` (a new deal, a restart, another game, the board closed): a game begun and not
         won is lost, a stuck one too (a won one is finished already). The counts, the clock and the claim start
         again for the next game, which counts on its own terms: a view's request for this game says nothing about
-        the next one."""
+        the next one. Answers what :meth:`come_back` needs to take the leaving back."""
+        departure = Departure(entry=self._entry, finished=self._entry is not None, begun=self._begun,
+                              claimed=self._claimed, seconds=self.seconds if self._started is not None else None,
+                              running=self._started is not None and self._stopped is None, hints=self.hints,
+                              undos=self.undos)
         if self._entry is not None:
             self._finish(game, "lost")
         self._entry = None
         self._begun = self._claimed = False
         self._started = self._stopped = None
         self.hints = self.undos = 0
+        return departure
+
+    def come_back(self, departure: Departure) -> None:
+        """The player undid leaving a game (Undo after a new deal or a restart): its row is open again, so the loss
+        :meth:`leave` recorded is gone, and its counts, clock and claim are as they were. Call it in place of the
+        game left since (which has no move, so nothing on the record)."""
+        entry = departure.entry
+        if entry is not None and departure.finished and self._keep is not False:
+            store = self.store()
+            if store is not None:
+                store.reopen(entry)
+        self._entry = entry if self._keep is not False else None
+        self._begun, self._claimed = departure.begun, departure.claimed
+        seconds = departure.seconds
+        if seconds is None:
+            self._started = self._stopped = None
+        else:
+            self._started = time.monotonic() - seconds
+            self._stopped = None if departure.running else seconds
+        self.hints, self.undos = departure.hints, departure.undos
+        self._panel = None
 
     def _finish(self, game: Game, result: str) -> None:
         if self._entry is not None:  # a game not on the record opens no store

@@ -37,7 +37,7 @@ from .analysis import IDLE, METER_OFF, BackgroundSearch, meter_running, meter_st
 from .intents import Intent, parse_intent, reply_address
 from .lesson import NO_LESSON, Lesson
 from .reviewing import REVIEW_OFF, review_done, review_failed, review_running
-from .scorekeeper import Scorekeeper
+from .scorekeeper import Departure, Scorekeeper
 from .view import board_words, describe, masked_view, move_marks, status_line, undone
 
 __all__ = ["MoveEvent", "Solitaire"]
@@ -70,11 +70,24 @@ class _Choice(traitlets.Enum):
 
 
 @dataclass(frozen=True)
+class _Left:
+    """A game the player left mid-game by New deal or Restart, kept so that one Undo brings it back as it was: the
+    game (a copy, for a restart), its lesson and deal note, and what its statistics need (:class:`Departure`)."""
+
+    game: Game
+    lesson: Lesson | None
+    note: dict[str, Any]
+    departure: Departure
+    kind: Literal["restart", "new_deal"]
+
+
+@dataclass(frozen=True)
 class MoveEvent:
     """What :meth:`Solitaire.on_move` callbacks receive, once for every change to the game.
 
     ``kind`` is ``"play"``, ``"undo"``, ``"redo"``, ``"restart"`` or ``"new_deal"``; ``move`` is the move played,
-    undone or redone (``None`` for a restart or a new deal); ``source`` says whether the player did it on the
+    undone or redone (``None`` for a restart or a new deal, and for an undo that brought back the game a restart or
+    a new deal left); ``source`` says whether the player did it on the
     board or Python did it through the widget's methods.
     """
 
@@ -224,6 +237,8 @@ class Solitaire(anywidget.AnyWidget):
         #: The view whose request is being answered ("" outside an answer): errors said meanwhile are its own.
         self._asking = ""
         self._lesson: Lesson | None = None
+        #: The game left by New deal or Restart mid-game, until the next change: Undo brings it back.
+        self._left: _Left | None = None
         self._callbacks = CallbackDispatcher()
         spoken = self._effective_language()
         with using(spoken):
@@ -309,7 +324,7 @@ class Solitaire(anywidget.AnyWidget):
 
     def _deal_shown(self, change: dict[str, Any]) -> None:
         with self._speaking():
-            self.view = masked_view(self._game, self._rev, self.hide_deal)
+            self.view = self._masked()
             self.status_line = status_line(self._game, self.hide_deal)
 
     # Languages -------------------------------------------------------------------------------------------------
@@ -341,7 +356,7 @@ class Solitaire(anywidget.AnyWidget):
         """Say everything on the board again in ``language`` (called with the lock held)."""
         with using(language):  # everything is worked out first, so that a failure changes nothing
             words = board_words(self._game)
-            view = masked_view(self._game, self._rev, self.hide_deal)
+            view = self._masked()
             line = status_line(self._game, self.hide_deal)
             lesson = self._lesson.state(self._game) if self._lesson is not None else self.lesson_state
             review = self._review_again()
@@ -364,9 +379,14 @@ class Solitaire(anywidget.AnyWidget):
         with self._speaking():
             return self._play(move, "python")
 
-    def undo(self) -> Move:
-        """Take back the last move; ``ValueError`` when there is none."""
+    def undo(self) -> Move | None:
+        """Take back the last move, and answer it. Right after :meth:`new_deal` or :meth:`restart` (or the board's
+        buttons) left a game in play, bring that game back as it was instead, its loss taken off the statistics, and
+        answer None. ``ValueError`` when there is nothing to undo."""
         with self._speaking():
+            if self._can_come_back():
+                self._come_back("python")
+                return None
             return self._step("undo", "python")
 
     def redo(self) -> Move:
@@ -414,16 +434,61 @@ class Solitaire(anywidget.AnyWidget):
         return move
 
     def _restart(self, source: Source) -> None:
-        self._keeper.leave(self._game)
+        kept = self._game.copy() if self._worth_keeping() else None
+        departure = self._keeper.leave(self._game)
         self._game.restart()
-        self._changed("restart", None, source, _("Back to the start of the game."))
+        text = _("Back to the start of the game.")
+        if kept is not None:
+            self._left = _Left(kept, self._lesson, self._note, departure, "restart")
+            text += " " + _("Undo brings the game back as it was.")
+        self._changed("restart", None, source, text)
+
+    def _worth_keeping(self) -> bool:
+        """Whether the game on the board would be lost by leaving it: moves played, and not won. Such a game, left
+        by New deal or Restart, comes back with one Undo. A game with no move costs nothing to leave, and leaving it
+        keeps the game left before it within the Undo's reach."""
+        return bool(self._game.history) and self._game.status != "won"
+
+    def _can_come_back(self) -> bool:
+        return self._left is not None and not self._game.history
+
+    def _come_back(self, source: Source) -> None:
+        """Undo a New deal or a Restart: the game left comes back as it was, with its lesson, its deal note, its
+        clock and counts, and its row in the statistics open again (the loss that leaving recorded is gone)."""
+        left, self._left = self._left, None
+        assert left is not None
+        switched = left.game.variant != self._game.variant
+        self._keeper.leave(self._game)  # no move was played in it: nothing on the record
+        self._keeper.come_back(left.departure)
+        self._game, self._lesson, self._note = left.game, left.lesson, left.note
+        self._dealing.cancel()
+        game, title = self._game, self._game.rules.local_title
+        if left.kind == "restart":
+            text = _("Restart taken back: the game is as it was.")
+        elif self.hide_deal or game.deal is None:
+            text = _("New deal taken back: {game} is back as it was.").format(game=title)
+        else:
+            text = _("New deal taken back: {game} #{number} is back as it was.").format(game=title,
+                                                                                      number=game.deal)
+        with self.hold_sync():
+            self.deal_note = self._note
+            if switched:
+                self.words = board_words(game)
+            self._changed("undo", None, source, text)
+
+    def _masked(self) -> dict[str, Any]:
+        """The ``view`` trait for the game on the board (``left_game``: Undo brings back a game left)."""
+        return masked_view(self._game, self._rev, self.hide_deal, left_game=self._can_come_back())
 
     def _new_deal(self, request: dealing.Request, picked: PickedDeal | None, source: Source) -> None:
         """Put the game ``request`` asks for on the board; ``picked`` is the search that chose its deal, if any."""
         deal = picked.deal if picked is not None else request.deal
         switched = request.variant != self._game.variant
         game = new_game(request.variant, deal, **request.options)
-        self._keeper.leave(self._game)
+        kept = self._worth_keeping()
+        departure = self._keeper.leave(self._game)
+        if kept:
+            self._left = _Left(self._game, self._lesson, self._note, departure, "new_deal")
         self._game = game
         self._lesson = None
         self._dealing.cancel()
@@ -433,6 +498,8 @@ class Solitaire(anywidget.AnyWidget):
         note = self._note = dealing.note(self.deals, picked)
         if note["text"]:
             text += " " + note["text"]
+        if kept:
+            text += " " + _("Undo brings back the game you left.")
         with self.hold_sync():
             self.deal_note = note
             if switched:
@@ -806,6 +873,8 @@ class Solitaire(anywidget.AnyWidget):
         """After any change to the game: new revision, fresh view, stale analysis dropped (and new analysis
         started, when the meter or the coach is on), callbacks told. ``before`` is the knowledge the move was
         played from, for the coach."""
+        if kind not in ("restart", "new_deal"):
+            self._left = None  # the game left by New deal or Restart is out of Undo's reach once this one moves
         self._rev += 1
         self._check.cancel()
         self._hinting.cancel()
@@ -824,7 +893,7 @@ class Solitaire(anywidget.AnyWidget):
         elif game.status == "lost":
             text += " " + _("The game is lost.")
         with self.hold_sync():
-            self.view = masked_view(game, self._rev, self.hide_deal)
+            self.view = self._masked()
             self.status_line = status_line(game, self.hide_deal)
             self.suggestion = None
             self.winnable = IDLE
@@ -889,7 +958,9 @@ class Solitaire(anywidget.AnyWidget):
             return self._board_play(intent.move)
         if action == "foundation":
             return self._board_foundation(intent.pile or "")
-        if action in ("undo", "redo"):
+        if action == "undo" and self._can_come_back():
+            self._come_back("board")
+        elif action in ("undo", "redo"):
             if not (self._game.can_undo if action == "undo" else self._game.can_redo):
                 return self._refuse(_("Nothing to undo.") if action == "undo" else _("Nothing to redo."))
             self._step(action, "board")

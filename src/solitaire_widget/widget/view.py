@@ -28,9 +28,10 @@ if TYPE_CHECKING:
 
 
 
-def masked_view(game: Game, rev: int, hide_deal: bool = False) -> dict[str, Any]:
+def masked_view(game: Game, rev: int, hide_deal: bool = False, *, left_game: bool = False) -> dict[str, Any]:
     """The synced view of ``game`` at revision ``rev`` (see docs/PROTOCOL.md for every field). With
-    ``hide_deal`` the deal number is left out (``None``) until the game is over."""
+    ``hide_deal`` the deal number is left out (``None``) until the game is over; ``left_game`` says that Undo
+    brings back a game New deal or Restart left."""
     position = game.position()
     view: dict[str, Any] = {
         "rev": rev,
@@ -45,6 +46,7 @@ def masked_view(game: Game, rev: int, hide_deal: bool = False) -> dict[str, Any]
         "status": position["status"],
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
+        "left_game": left_game,
         "legal": [str(move) for move in game.legal_moves()],
         "can_finish": finishing_moves(game) is not None,
     }
