@@ -26,8 +26,12 @@ $(STAMP): pyproject.toml package.json package-lock.json hatch_build.py src/solit
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
+# As root (many containers) JupyterLab refuses to start without --allow-root: pass it there only. LAB_ARGS adds
+# options (the suite runs `make lab LAB_ARGS="--no-browser --port=N ..."` to check this command itself).
+LAB_ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
+LAB_ARGS ?=
 lab: setup
-	$(VENV)/bin/jupyter lab notebooks/00-getting-started.ipynb
+	$(VENV)/bin/jupyter lab $(LAB_ROOT_ARGS) $(LAB_ARGS) notebooks/00-getting-started.ipynb
 
 typecheck: setup
 	npm run typecheck
