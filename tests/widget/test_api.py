@@ -17,7 +17,7 @@ from .conftest import FakeFrontEnd, snapshot
 
 def test_python_moves_show_on_the_board() -> None:
     widget = Solitaire("thumb-and-pouch", deal=1)
-    assert widget.play("t5-f1") is sw.Move.parse("t5-f1")
+    assert widget.play("t5-f1") is None and widget.game.history == (sw.Move.parse("t5-f1"),)
     assert widget.view["foundations"][0] == ["AS"] and widget.view["rev"] == 1
     assert widget.undo() is sw.Move.parse("t5-f1") and widget.view["foundations"][0] == []
     widget.redo()
@@ -375,3 +375,58 @@ def test_the_still_winnable_check_says_it_peeks() -> None:
     widget.check_winnable()
     assert widget.winnable["text"].startswith("Peeking at the hidden cards")
     assert _wait_for_verdict(widget)["text"].startswith("Peeking at the hidden cards")
+
+
+@pytest.mark.parametrize("name, meant", [("thumb_and_pouch", "thumb-and-pouch"), ("Klondike", "klondike"),
+                                         ("Aunt Mary", "aunt-mary"), ("camelott", "camelot"), ("athina", "athena")])
+def test_a_game_name_slip_says_which_game_was_meant_in_one_line(name: str, meant: str) -> None:
+    with pytest.raises(ValueError) as raised:
+        Solitaire(name)
+    assert str(raised.value) == (f"unknown game {name!r}; did you mean {meant!r}? (the games are athena, "
+                                 "thumb-and-pouch, aunt-mary, camelot, klondike)")
+    assert raised.value.__cause__ is None and raised.value.__context__ is None
+    widget = Solitaire("athena", deal=1)
+    with pytest.raises(ValueError, match=f"did you mean {meant!r}"):
+        widget.new_deal(variant=name)
+    answer = FakeFrontEnd(widget).intent("new_deal", variant=name)
+    assert not answer["ok"] and f"did you mean {meant!r}" in answer["text"]
+
+
+def test_a_name_like_no_game_lists_the_games() -> None:
+    with pytest.raises(ValueError) as raised:
+        Solitaire("poker")
+    assert str(raised.value) == ("unknown game 'poker' (the games are athena, thumb-and-pouch, aunt-mary, camelot, "
+                                 "klondike)")
+
+
+def test_random_deals_have_numbers_a_player_can_read_and_repeat() -> None:
+    import random
+
+    from solitaire_widget.widget.dealing import READABLE_DEALS
+
+    random.seed(33)
+    widget = Solitaire("athena")
+    first = widget.game.deal
+    front = FakeFrontEnd(widget)
+    dealt = [first]
+    for _ in range(20):
+        front.intent("new_deal")
+        dealt.append(widget.game.deal)
+    widget.new_deal()
+    dealt.append(widget.game.deal)
+    assert all(1 <= deal <= READABLE_DEALS for deal in dealt), dealt
+    assert len(set(dealt)) > 15
+    random.seed(33)
+    assert Solitaire("athena").game.deal == first  # random.seed repeats the board's random deals
+    assert sw.new_game("athena", deal=first).position() == Solitaire("athena", deal=first).game.position()
+    # A deal number asked for is dealt as it is, however long.
+    assert Solitaire("athena", deal=4_294_967_295).game.deal == 4_294_967_295
+
+
+def test_winnable_random_deals_are_readable_too() -> None:
+    from solitaire_widget.widget.dealing import READABLE_DEALS
+
+    widget = Solitaire("thumb-and-pouch", deals="winnable")
+    assert 1 <= widget.game.deal <= READABLE_DEALS
+    widget.new_deal()
+    assert 1 <= widget.game.deal <= READABLE_DEALS and widget.deal_note["kind"] == "winnable"

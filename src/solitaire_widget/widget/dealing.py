@@ -9,6 +9,8 @@ board then says of the deal.
 
 from __future__ import annotations
 
+import difflib
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,10 +20,49 @@ from ..checks import short
 from ..deals import MAX_DEAL, check_deal
 from ..game import Game
 from ..i18n import gettext as _
-from ..variants import VARIANT_RULES, variant_rules
+from ..variants import VARIANT_RULES, VARIANTS
 
 #: A deal asked for by position relative to the one on the board.
 STEPS = {"next": 1, "previous": -1}
+#: Random deals are drawn from 1 to this: a number a player can read off the status line, note down and type again
+#: (every number from 0 to 4294967295 is a deal, and one asked for is dealt as it is). The number is the deal's
+#: seed, so a deal drawn at random replays like any other.
+READABLE_DEALS = 1_000_000
+
+
+def random_deal() -> int:
+    """A deal number drawn at random from 1 to :data:`READABLE_DEALS` (from Python's ``random``, so that
+    ``random.seed`` makes the board's random deals repeatable, as for ``sw.new_game(deal=None)``)."""
+    return random.randint(1, READABLE_DEALS)
+
+
+class ReadableDraw(random.Random):
+    """The generator the board hands to ``pick_deal`` for winnable deals: every deal number it draws is one from 1
+    to :data:`READABLE_DEALS`, whatever range it is asked for (``pick_deal`` asks for the whole range of deals)."""
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+        if stop is not None and stop > READABLE_DEALS + 1 and start <= READABLE_DEALS:
+            stop = READABLE_DEALS + 1
+        return super().randrange(start, stop, step)
+
+
+def readable_draw() -> ReadableDraw:
+    """A :class:`ReadableDraw` seeded from Python's ``random`` (so ``random.seed`` makes its deals repeatable)."""
+    return ReadableDraw(random.getrandbits(64))
+
+
+def check_game(variant: object) -> str:
+    """``variant`` when it names a game; otherwise ``ValueError`` in one short sentence, with the game most likely
+    meant (``thumb_and_pouch``, ``Klondike``: underscores, spaces and capitals are taken as slips)."""
+    if isinstance(variant, str) and variant in VARIANT_RULES:
+        return variant
+    guess = ""
+    if isinstance(variant, str):
+        slip = "-".join(variant.strip().lower().replace("_", " ").replace("-", " ").split())
+        close = [slip] if slip in VARIANT_RULES else difflib.get_close_matches(slip, VARIANTS, n=1, cutoff=0.6)
+        if close:
+            guess = f"; did you mean {close[0]!r}?"
+    raise ValueError(f"unknown game {short(variant)}{guess} (the games are {', '.join(VARIANTS)})")
 
 
 @dataclass(frozen=True)
@@ -41,7 +82,7 @@ def resolve(current: Game, variant: object = None, options: Mapping[str, Any] | 
     the new game's defaults when it changes. ``deal`` is a number, ``"next"`` or ``"previous"`` (one on from the
     deal on the board, wrapping round at the ends of the range), or None for a fresh one.
     """
-    name = current.variant if variant is None else variant_rules(variant).name
+    name = current.variant if variant is None else check_game(variant)
     rules = VARIANT_RULES[name]
     if options is not None and not isinstance(options, Mapping):
         raise ValueError(f"options must map option names to numbers, not {short(options)}")

@@ -105,8 +105,9 @@ class Solitaire(anywidget.AnyWidget):
     >>> w.play("t5-f1"); w.game.score                 # the board follows        # doctest: +SKIP
     1
 
-    ``variant`` is one of :data:`solitaire_widget.VARIANTS`; ``deal=None`` picks a fresh deal number (the status
-    line shows it); game options are keywords (``draw=3``). Or pass ``game=`` to show a game you already have.
+    ``variant`` is one of :data:`solitaire_widget.VARIANTS` (a name that is not says which was likely meant);
+    ``deal=None`` picks a fresh deal number from 1 to 1,000,000, short enough to read out and type again (the status
+    line shows it; any number from 0 to 4294967295 may be asked for); game options are keywords (``draw=3``). Or pass ``game=`` to show a game you already have.
     Display options, all synced traits you may change later: ``highlight`` (mark the legal targets of a held
     card), ``animate`` (about 150 ms of motion; the browser's reduced-motion setting always wins),
     ``four_color`` (four suit colours), ``high_contrast`` (stronger colours and outlines), ``card_back``
@@ -221,11 +222,12 @@ class Solitaire(anywidget.AnyWidget):
         self._chance_time = _seconds("chance_time", chance_time)
         self._solve_time = _seconds("solve_time", solve_time)
         picked: PickedDeal | None = None
-        if game is None and deal is None and deals != "any":
-            picked = pick_deal("athena" if variant is None else variant, deals, options=options)
-            deal = picked.deal
         if game is None:
-            game = new_game("athena" if variant is None else variant, deal, **options)
+            name = "athena" if variant is None else dealing.check_game(variant)
+            if deal is None and deals != "any":
+                picked = pick_deal(name, deals, options=options, rng=dealing.readable_draw())
+                deal = picked.deal
+            game = new_game(name, dealing.random_deal() if deal is None else deal, **options)
         elif not isinstance(game, Game):
             raise ValueError(f"game= takes a solitaire_widget.Game, not {type(game).__name__}")
         elif variant is not None or deal is not None or options:
@@ -374,10 +376,13 @@ class Solitaire(anywidget.AnyWidget):
         rather than keeping the old object."""
         return self._game
 
-    def play(self, move: Move | dict | str) -> Move:
-        """Play ``move`` (a Move, its dict or its text) on the board; ``IllegalMove`` if the rules forbid it."""
+    def play(self, move: Move | dict | str) -> None:
+        """Play ``move`` (a Move, its dict or its text) on the board; ``IllegalMove`` if the rules forbid it.
+
+        Answers nothing, so that ``w.play("deal")`` as a cell's last line echoes nothing; the move played is
+        ``w.game.history[-1]`` (and :meth:`on_move` callbacks get it)."""
         with self._speaking():
-            return self._play(move, "python")
+            self._play(move, "python")
 
     def undo(self) -> Move | None:
         """Take back the last move, and answer it. Right after :meth:`new_deal` or :meth:`restart` (or the board's
@@ -414,7 +419,8 @@ class Solitaire(anywidget.AnyWidget):
             request = dealing.resolve(self._game, variant, options, deal)
             picked = None
             if request.deal is None and self.deals != "any":
-                picked = pick_deal(request.variant, self.deals, options=request.options)
+                picked = pick_deal(request.variant, self.deals, options=request.options,
+                                   rng=dealing.readable_draw())
             self._new_deal(request, picked, "python")
 
     def _play(self, move: Move | dict | str, source: Source) -> Move:
@@ -483,6 +489,8 @@ class Solitaire(anywidget.AnyWidget):
     def _new_deal(self, request: dealing.Request, picked: PickedDeal | None, source: Source) -> None:
         """Put the game ``request`` asks for on the board; ``picked`` is the search that chose its deal, if any."""
         deal = picked.deal if picked is not None else request.deal
+        if deal is None:
+            deal = dealing.random_deal()
         switched = request.variant != self._game.variant
         game = new_game(request.variant, deal, **request.options)
         kept = self._worth_keeping()
@@ -520,7 +528,8 @@ class Solitaire(anywidget.AnyWidget):
             return True, self.message["text"]
         rev, spoken = self._rev, self._effective_language()
         self._dealing.start(
-            lambda cancel: _spoken(spoken, pick_deal, request.variant, kind, options=request.options, cancel=cancel),
+            lambda cancel: _spoken(spoken, pick_deal, request.variant, kind, options=request.options,
+                                   rng=dealing.readable_draw(), cancel=cancel),
             lambda picked: self._answer_arrived(rev, lambda answer: self._deal_found(request, answer), picked))
         with self.hold_sync():
             self.deal_note = dealing.note(kind, searching=True)
