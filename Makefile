@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup lab test typecheck unit bench chromium messages clean
+.PHONY: setup lab test typecheck unit bench chromium messages dist clean
 
 setup: $(STAMP)
 
@@ -48,6 +48,20 @@ bench: setup
 	$(PY) benchmarks/studies.py
 	$(PY) benchmarks/latency.py
 
+# A release in dist/: the sdist (with the front end's bundle, built again here first), the wheel for this machine
+# (with the compiled cores; SOLITAIRE_BUILD_CORE=1: a core that does not compile is an error) and the pure-Python
+# wheel (py3-none-any, for machines with no compiler and for Pyodide), both built from the sdist, then twine check.
+# The other platforms' wheels: `cibuildwheel dist/solitaire_widget-*.tar.gz` on each system (pyproject.toml).
+dist: setup
+	rm -rf dist
+	npm run build
+	$(PY) -m build --sdist --outdir dist .
+	rm -rf dist/.sdist && mkdir dist/.sdist && tar -xzf dist/solitaire_widget-*.tar.gz -C dist/.sdist
+	SOLITAIRE_BUILD_CORE=1 $(PY) -m build --wheel --outdir dist dist/.sdist/solitaire_widget-*
+	SOLITAIRE_BUILD_CORE=0 $(PY) -m build --wheel --outdir dist dist/.sdist/solitaire_widget-*
+	rm -rf dist/.sdist
+	$(VENV)/bin/twine check --strict dist/*
+
 # After changing a message in the code: extract them all again, and merge them into every language's catalogue
 # (translators then fill in what is new: msgstr "" or marked fuzzy).
 POT := src/solitaire_widget/locale/solitaire_widget.pot
@@ -57,4 +71,4 @@ messages: setup
 	$(VENV)/bin/pybabel update --no-fuzzy-matching -i $(POT) -d src/solitaire_widget/locale -D solitaire_widget
 
 clean:
-	rm -rf $(VENV) node_modules src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so src/solitaire_widget/games/_rules_core.*.so
+	rm -rf $(VENV) node_modules dist src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so src/solitaire_widget/games/_rules_core.*.so
