@@ -13,19 +13,29 @@ written as the language writes them ("20,9%", "20,9 %"). Everywhere else the fig
 comes from the product's catalogues: which deals a table played, on its own ("deals 1–70 and 75–80"), as
 ``PublishedTable.deals_played()`` says it to a notebook, so that the two never differ.
 
-    python tools/figures.py            # rewrite every region
-    python tools/figures.py --check    # exit 1, naming the regions that differ
+A picture region (``picture:NAME``) shows one picture per game: the fair player's share next to the thoughtful
+solver's ceiling and the best simple strategy that plays fair, each with its 95% interval, drawn from the same tables
+as an SVG under ``docs/images/`` (``players-NAME.svg``, ``players-NAME.el.svg``, ...), with a caption in the region
+from the same numbers. Each SVG carries, in its metadata, a fingerprint of what it shows and of the code that draws
+it; ``--check`` also fails when a picture is missing or its fingerprint is not that of today's data, and this script
+draws such pictures again (the same bytes on every run with the same Matplotlib).
+
+    python tools/figures.py            # rewrite every region and every stale picture
+    python tools/figures.py --check    # exit 1, naming the regions and pictures that differ
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
+from typing import NamedTuple
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -33,6 +43,11 @@ from babel.numbers import format_decimal
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from solitaire_widget.advice.camelot_odds import KINDS as CAMELOT_KINDS  # noqa: E402
+from solitaire_widget.advice.camelot_odds import fill_odds  # noqa: E402
+from solitaire_widget.advice.player import FairPlayer  # noqa: E402
+from solitaire_widget.cards import rank_of  # noqa: E402
+from solitaire_widget.game import new_game  # noqa: E402
 from solitaire_widget.i18n import decimal, percent, using  # noqa: E402
 from solitaire_widget.intervals import bounds  # noqa: E402
 from solitaire_widget.strategies import strategies_for  # noqa: E402
@@ -302,6 +317,32 @@ TEXTS: dict[str, dict[str, str]] = {
         "neither scored": "Neither {high} nor {low} scored a point: {figures}.\n",
         "one scored": "{High} scored, {low} did not: {figures}.\n",
         "scored more": "{High} scored {times} {low}: {figures}.\n",
+        "picture alt": "{title}: the thoughtful solver's share of deals winnable, and the shares of games won by the "
+                       "fair player and by the best simple strategy that plays fair, with their 95% intervals",
+        "picture axis": "share of deals, % (the lines: 95% intervals)",
+        "picture best": "best simple strategy that plays fair: {player}",
+        "picture best legend": "best simple strategy that plays fair (named above its bar)",
+        "picture clauses": "; ",
+        "picture bar solver": "the thoughtful solver proved {share} of the deals winnable ({successes} of {played})",
+        "picture bar fair": "the fair player won {share} ({successes} of {played})",
+        "picture bar best": "{best}, the best of the simple strategies that play fair, won {share} ({successes} of "
+                            "{played})",
+        "picture bar best same": "{best}, the best of the simple strategies that play fair on those deals, won {share} "
+                                 "({successes} of {played})",
+        "picture same all": "All three shares are of the same deals.",
+        "picture same pair": "The fair player and {best} played the same deals; the solver's share is of the deals "
+                             "named beside it.",
+        "picture apart": "The fair player has not yet been compared with the others on the same deals, so each bar is "
+                         "over its own deals: the bars show how far apart the shares are, not which player does better "
+                         "deal by deal.",
+        "picture earlier": "The fair player's share is that of an earlier version of the player (its table was played "
+                           "with other settings than today's), and will change when today's player has played its "
+                           "deals.",
+        "picture missing": "No table is published yet for {missing}.",
+        "picture no strategy": "No simple strategy that plays fair has a published table yet.",
+        "first filling": "Placing every card as well as the odds allow, a player who cannot see the stock gets through "
+                         "the first filling of the grid with a probability of {share}: about one game in {one_in} is "
+                         "lost before a single card can be removed.\n",
     },
     "el": {
         "not measured": "δεν έχει μετρηθεί ακόμα",
@@ -393,6 +434,35 @@ TEXTS: dict[str, dict[str, str]] = {
         "neither scored": "Ούτε {high} ούτε {low} πήραν έστω και έναν βαθμό: {figures}.\n",
         "one scored": "{High} πήρε βαθμούς, ενώ {low} όχι: {figures}.\n",
         "scored more": "{High} πήρε {times} {low:accusative}: {figures}.\n",
+        "picture alt": "{title}: το ποσοστό των μοιρασιών που βγαίνουν κατά τον επιλυτή και τα ποσοστά νικών του "
+                       "τίμιου παίκτη και της καλύτερης απλής στρατηγικής που παίζει τίμια, με τα διαστήματα "
+                       "εμπιστοσύνης 95%",
+        "picture axis": "ποσοστό μοιρασιών, % (οι γραμμές: διαστήματα εμπιστοσύνης 95%)",
+        "picture best": "καλύτερη απλή στρατηγική που παίζει τίμια: {player}",
+        "picture best legend": "καλύτερη απλή στρατηγική που παίζει τίμια (το όνομά της πάνω από τη "
+                               "ράβδο)",
+        "picture clauses": "· ",
+        "picture bar solver": "ο επιλυτής βρήκε δρόμο προς τη νίκη στο {share} των μοιρασιών ({successes} από "
+                              "{played})",
+        "picture bar fair": "ο τίμιος παίκτης κέρδισε το {share} ({successes} από {played})",
+        "picture bar best": "{best}, που τα πήγε καλύτερα από τις άλλες απλές στρατηγικές που παίζουν τίμια, κέρδισε "
+                            "το {share} ({successes} από {played})",
+        "picture bar best same": "{best}, που τα πήγε σε αυτές τις μοιρασιές καλύτερα από τις άλλες απλές "
+                                 "στρατηγικές που παίζουν τίμια, κέρδισε το {share} ({successes} από {played})",
+        "picture same all": "Και τα τρία ποσοστά αφορούν τις ίδιες μοιρασιές.",
+        "picture same pair": "Ο τίμιος παίκτης και {best} έπαιξαν τις ίδιες μοιρασιές· το ποσοστό του επιλυτή αφορά "
+                             "τις μοιρασιές που γράφονται δίπλα του.",
+        "picture apart": "Ο τίμιος παίκτης δεν έχει συγκριθεί ακόμα με τους άλλους στις ίδιες μοιρασιές, οπότε κάθε "
+                         "ράβδος αφορά τις δικές της μοιρασιές: οι ράβδοι δείχνουν πόσο απέχουν τα ποσοστά, όχι ποιος "
+                         "παίκτης τα πάει καλύτερα μοιρασιά προς μοιρασιά.",
+        "picture earlier": "Το ποσοστό του τίμιου παίκτη είναι μιας παλαιότερης εκδοχής του (ο πίνακάς του παίχτηκε "
+                           "με άλλες ρυθμίσεις από τις σημερινές) και θα αλλάξει όταν ο σημερινός παίκτης παίξει τις "
+                           "μοιρασιές του.",
+        "picture missing": "Δεν έχει δημοσιευτεί ακόμα πίνακας για {missing:accusative}.",
+        "picture no strategy": "Καμία απλή στρατηγική που παίζει τίμια δεν έχει ακόμα δημοσιευμένο πίνακα.",
+        "first filling": "Ακόμα κι αν βάζει κάθε φύλλο όσο καλύτερα επιτρέπουν οι πιθανότητες, ένας παίκτης που δεν "
+                         "βλέπει τη μάνα περνά το πρώτο γέμισμα του πλέγματος με πιθανότητα {share}: περίπου μία "
+                         "παρτίδα στις {one_in} χάνεται πριν μπορέσει να αφαιρεθεί έστω κι ένα φύλλο.\n",
     },
     "ru": {
         "not measured": "пока не измерено",
@@ -480,6 +550,32 @@ TEXTS: dict[str, dict[str, str]] = {
         "neither scored": "Ни {high}, ни {low} не набрали ни одного очка: {figures}.\n",
         "one scored": "{High} набрал очки, а {low} — нет: {figures}.\n",
         "scored more": "{High} набрал {times} {low}: {figures}.\n",
+        "picture alt": "{title}: доля раздач, которые можно выиграть, по решателю и доли выигранных партий у "
+                       "честного игрока и у лучшей из простых стратегий, играющих честно, с доверительными "
+                       "интервалами 95\xa0%",
+        "picture axis": "доля раздач, % (отрезки: доверительные интервалы 95\xa0%)",
+        "picture best": "лучшая из простых честных стратегий: {player}",
+        "picture best legend": "лучшая из простых честных стратегий (её название — над столбиком)",
+        "picture clauses": "; ",
+        "picture bar solver": "решатель доказал, что выиграть можно {share} раздач ({successes} из {played})",
+        "picture bar fair": "честный игрок выиграл {share} раздач ({successes} из {played})",
+        "picture bar best": "{best} — лучший из игроков, которые следуют простым честным стратегиям, — выиграл "
+                            "{share} раздач ({successes} из {played})",
+        "picture bar best same": "{best} — лучший на этих раздачах из игроков, которые следуют простым честным "
+                                 "стратегиям, — выиграл {share} раздач ({successes} из {played})",
+        "picture same all": "Все три доли получены на одних и тех же раздачах.",
+        "picture same pair": "Честный игрок и {best} сыграли одни и те же раздачи; доля решателя получена на "
+                             "раздачах, названных рядом с ней.",
+        "picture apart": "Честного игрока ещё не сравнивали с остальными на тех же раздачах, поэтому каждый столбик "
+                         "построен по своим раздачам: столбики показывают, насколько различаются доли, но не то, кто "
+                         "играет лучше на одних и тех же раздачах.",
+        "picture earlier": "Доля честного игрока получена прежней версией игрока (его таблица сыграна с другими "
+                           "настройками, чем нынешние) и изменится, когда нынешний игрок сыграет свои раздачи.",
+        "picture missing": "Пока нет опубликованной таблицы для {missing:genitive}.",
+        "picture no strategy": "Ни для одной простой стратегии, играющей честно, таблица пока не опубликована.",
+        "first filling": "Даже если класть каждую карту так, как лучше всего по шансам, игрок, который не видит "
+                         "колоду, проходит первое заполнение поля с вероятностью {share}: примерно одна партия из "
+                         "{one_in} проигрывается раньше, чем удаётся убрать хотя бы одну карту.\n",
     },
 }
 
@@ -980,6 +1076,321 @@ def _compare_scores(found: list[tuple[str, PublishedTable]], language: str = "en
     return _say(language, "scored more", players=names, times=times, figures=figures)
 
 
+# --------------------------------------------------------------------------------------------------------------
+# Pictures: the fair player beside the solver's ceiling and the best simple strategy that plays fair
+# --------------------------------------------------------------------------------------------------------------
+
+#: Where the pictures go: ``players-NAME.svg`` in English, ``players-NAME.LANGUAGE.svg`` in another language.
+IMAGES = ROOT / "docs" / "images"
+#: The pictures a document can show (``<!-- figures:picture:NAME -->``), by name: the settings each draws. One setting
+#: is three bars (the thoughtful solver's winnable share, the fair player's share, the best simple strategy that plays
+#: fair); several are a group of those three bars each.
+PICTURES: dict[str, tuple[str, ...]] = {
+    **{setting: (setting,) for setting in ("athena", "athena-by-three", "thumb-and-pouch", "aunt-mary", "camelot")},
+    "klondike": ("klondike", "klondike-unlimited", "klondike-by-three", "klondike-by-three-unlimited"),
+}
+#: The colours of the three bars.
+BAR_COLOURS = {"solver": "#9e9e9e", "fair": "#2e7d32", "best": "#1f5fa8"}
+_FINGERPRINT = re.compile(r"solitaire-widget figure ([0-9a-f]{64})")
+
+
+class _Bar(NamedTuple):
+    """One bar: a player's share with its 95% interval, its successes and the deals they are of (``played``, as it
+    follows "{successes} of", in the picture's language)."""
+
+    player: str
+    share: float
+    low: float
+    high: float
+    successes: int
+    played: str
+
+
+class _Group(NamedTuple):
+    """The three bars of one setting (None where no table is published), how they stand to each other's deals
+    (``same``: "all" when all three are shares of the fair player's deals, "pair" when the best simple strategy's is
+    and the solver's is of its own deals, "apart" when the fair player has no comparison on the same deals), and
+    whether the fair player's table was played with other settings than today's player (``earlier``)."""
+
+    setting: str
+    solver: _Bar | None
+    fair: _Bar | None
+    best: _Bar | None
+    same: str
+    earlier: bool
+
+
+def _own_bar(table: PublishedTable, language: str) -> _Bar:
+    return _Bar(table.player, table.share, table.low, table.high, table.successes, _of_played(table, language))
+
+
+def _best_fair_table(tables: dict[tuple[str, str], PublishedTable], setting: str) -> PublishedTable | None:
+    """The simple strategy that plays fair with the highest share over its own deals (on a tie, as
+    :meth:`SameDeals.best_strategy` breaks one: the higher mean score, then the first by name)."""
+    found = []
+    for (name, player), table in tables.items():
+        strategy = strategies_for(table.variant).get(player) if name == setting else None
+        if strategy is not None and strategy.fair:
+            found.append(table)
+    return min(found, key=lambda table: (-table.share, -(table.mean_score or 0.0), table.player), default=None)
+
+
+def _group(tables: dict[tuple[str, str], PublishedTable], setting: str, language: str) -> _Group:
+    """A setting's three bars, from the published tables: the fair player's own table; where that table records
+    comparisons on the same deals, the best simple strategy that plays fair there (its wins on the fair player's
+    deals, with their Wilson interval) and the solver's share of those deals; otherwise each one's own table."""
+    fair = tables.get((setting, "fair"))
+    paired = None if fair is None else fair.paired
+    best_pair = None if paired is None else paired.best_strategy()
+    if best_pair is not None:
+        low, high = bounds(best_pair.other_wins, 0, best_pair.deals)
+        best: _Bar | None = _Bar(best_pair.player, best_pair.other_share, low, high, best_pair.other_wins,
+                                 _of_played(best_pair, language))  # type: ignore[arg-type]
+    else:
+        best_table = _best_fair_table(tables, setting)
+        best = None if best_table is None else _own_bar(best_table, language)
+    solver_pair = None if paired is None else paired.solver
+    if solver_pair is not None:
+        solver: _Bar | None = _Bar("solver", solver_pair.share, solver_pair.low, solver_pair.high,
+                                   solver_pair.successes, _of_played(solver_pair, language))  # type: ignore[arg-type]
+    else:
+        solver_table = tables.get((setting, "solver"))
+        solver = None if solver_table is None else _own_bar(solver_table, language)
+    same = ("apart" if best_pair is None else
+            "all" if solver_pair is not None and solver_pair.played == best_pair.played else "pair")
+    today = FairPlayer().settings
+    earlier = fair is not None and any(fair.settings.get(key, value) != value for key, value in today.items())
+    return _Group(setting, solver, None if fair is None else _own_bar(fair, language), best, same, earlier)
+
+
+def _plain(text: str) -> str:
+    """A table's words for a picture: without the markdown of code names ("`bold`" is "bold")."""
+    return text.replace("`", "")
+
+
+def _group_caption(group: _Group, language: str) -> tuple[str, list[str]]:
+    """A setting's caption: the sentence of its bars, with the setting's name in bold before it, and the sentences
+    that say how the bars stand (the same deals or not, an earlier fair player, a table missing), apart, so that a
+    picture of several settings can say once what holds for all."""
+    clauses = []
+    for bar, key in ((group.solver, "picture bar solver"), (group.fair, "picture bar fair"),
+                     (group.best, "picture bar best same" if group.same != "apart" else "picture bar best")):
+        if bar is not None:
+            clauses.append(_say(language, key, players={"best": bar.player}, share=_pct(bar.share, language),
+                                successes=bar.successes, played=bar.played))
+    title = f"**{_setting_title(group.setting, language)}.**"
+    sentence = f"{title} {_capital(TEXTS[language]['picture clauses'].join(clauses))}." if clauses else title
+    notes = []
+    if group.fair is not None and group.best is not None:
+        if group.same == "all":
+            notes.append(TEXTS[language]["picture same all"])
+        elif group.same == "pair":
+            notes.append(_say(language, "picture same pair", players={"best": group.best.player}))
+        else:
+            notes.append(TEXTS[language]["picture apart"])
+    if group.earlier:
+        notes.append(TEXTS[language]["picture earlier"])
+    missing = [player for player, bar in (("solver", group.solver), ("fair", group.fair)) if bar is None]
+    if missing:
+        notes.append(_say(language, "picture missing", players={"missing": missing}))
+    if group.best is None:
+        notes.append(TEXTS[language]["picture no strategy"])
+    return sentence, notes
+
+
+def _picture_file(name: str, language: str, folder: Path | None = None) -> Path:
+    """Where a picture is kept (in ``folder``, by default :data:`IMAGES`)."""
+    return (IMAGES if folder is None else folder) / (
+        f"players-{name}.svg" if language == "en" else f"players-{name}.{language}.svg")
+
+
+def _picture_title(name: str, language: str) -> str:
+    """A picture's title: its setting's name, or, for several settings, their game's."""
+    settings = PICTURES[name]
+    if len(settings) == 1:
+        return _setting_title(settings[0], language)
+    return SETTING_TITLES[settings[0]].split(",")[0] if language == "en" else SETTING_NAMES[language][settings[0]][0]
+
+
+def _short_setting(setting: str, language: str) -> str:
+    """What sets a setting apart from the others of its game, for a group's label: "one card, three passes"."""
+    if language == "en":
+        return SETTING_TITLES[setting].partition(", ")[2] or SETTING_TITLES[setting]
+    name, apart = SETTING_NAMES[language][setting]
+    return apart or name
+
+
+def _picture_spec(name: str, language: str) -> dict[str, object]:
+    """Everything a picture shows, as plain values: what :func:`_draw` draws, and what its fingerprint is of."""
+    tables = _tables()
+    groups = [_group(tables, setting, language) for setting in PICTURES[name]]
+    bars = []
+    for group in groups:
+        for kind, bar in (("solver", group.solver), ("fair", group.fair), ("best", group.best)):
+            if kind == "best":
+                label = "" if bar is None else _say(language, "picture best",
+                                                    player=_plain(_player_row(bar.player, language)))
+            else:
+                label = _plain(_player_row(kind, language))
+            bars.append({"group": _short_setting(group.setting, language), "kind": kind, "label": label,
+                         "strategy": "" if bar is None or kind != "best" else _plain(_player_row(bar.player, language)),
+                         "values": None if bar is None else [round(bar.share * 100, 3), round(bar.low * 100, 3),
+                                                             round(bar.high * 100, 3)],
+                         "text": TEXTS[language]["not measured"] if bar is None else _pct(bar.share, language)})
+    legend = {kind: _plain(_player_row(kind, language)) for kind in ("solver", "fair")}
+    legend["best"] = TEXTS[language]["picture best legend"]
+    return {"title": _picture_title(name, language), "axis": TEXTS[language]["picture axis"], "bars": bars,
+            "legend": legend, "grouped": len(groups) > 1}
+
+
+def _draw(spec: dict[str, object]) -> bytes:
+    """The picture of ``spec`` as SVG, the same bytes on every run with the same Matplotlib: the file's ids come
+    from a fixed salt, and it carries no date."""
+    import io
+    import textwrap
+
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    bars: list[dict[str, object]] = spec["bars"]  # type: ignore[assignment]
+    with matplotlib.rc_context({"svg.hashsalt": "solitaire-widget", "svg.fonttype": "path", "font.size": 8,
+                                "font.family": "DejaVu Sans", "axes.spines.top": False,
+                                "axes.spines.right": False}):
+        if spec["grouped"]:
+            figure = Figure(figsize=(6.4, 3.4))
+            axes = figure.add_subplot()
+            names = list(dict.fromkeys(str(bar["group"]) for bar in bars))
+            for number, bar in enumerate(bars):
+                place = names.index(str(bar["group"])) + (number % 3 - 1) * 0.27
+                label = spec["legend"][bar["kind"]] if number < 3 else None  # type: ignore[index]
+                if bar["values"] is None:
+                    axes.bar(place, 0, 0.25, color=BAR_COLOURS[str(bar["kind"])], label=label)
+                    axes.text(place, 1, "—", ha="center", va="bottom", fontsize=7)
+                    continue
+                share, low, high = bar["values"]  # type: ignore[misc]
+                axes.bar(place, share, 0.25, yerr=[[share - low], [high - share]], capsize=2,
+                         color=BAR_COLOURS[str(bar["kind"])], ecolor="#333333", label=label)
+                text = str(bar["text"]) + (f"\n{bar['strategy']}" if bar["strategy"] else "")
+                axes.text(place, high + 1.5, text, ha="center", va="bottom", fontsize=6)
+            axes.set_xticks(range(len(names)), [textwrap.fill(name, 18) for name in names])
+            axes.set_ylim(0, 118)
+            axes.set_yticks(range(0, 101, 25))
+            axes.set_ylabel(textwrap.fill(str(spec["axis"]), 26))
+            axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=1, frameon=False, fontsize=7)
+            axes.set_title(str(spec["title"]), fontsize=9)
+        else:
+            figure = Figure(figsize=(6.4, 2.6))
+            axes = figure.add_subplot()
+            for row, bar in enumerate(bars):
+                if bar["values"] is None:
+                    axes.text(1, row, str(bar["text"]), va="center", fontsize=7)
+                else:
+                    share, low, high = bar["values"]  # type: ignore[misc]
+                    axes.barh(row, share, 0.6, xerr=[[share - low], [high - share]], capsize=3,
+                              color=BAR_COLOURS[str(bar["kind"])], ecolor="#333333")
+                axes.text(1.02, row, str(bar["text"]) if bar["values"] is not None else "—",
+                          transform=axes.get_yaxis_transform(), va="center", fontsize=8)
+            axes.set_yticks(range(len(bars)), [textwrap.fill(str(bar["label"]), 30) for bar in bars])
+            axes.invert_yaxis()
+            axes.set_xlim(0, 100)
+            axes.set_xlabel(str(spec["axis"]))
+            axes.set_title(str(spec["title"]), fontsize=9)
+        figure.tight_layout()
+        out = io.BytesIO()
+        figure.savefig(out, format="svg", metadata={"Date": None, "Creator": "tools/figures.py",
+                                                    "Description": f"solitaire-widget figure {_fingerprint(spec)}"})
+    return out.getvalue()
+
+
+def _fingerprint(spec: dict[str, object]) -> str:
+    """What a picture is drawn from: its values and words, and the code that draws them. A picture whose file
+    carries another fingerprint is out of date (:func:`stale_pictures`); a newer Matplotlib, which may write other
+    bytes for the same picture, does not make it so."""
+    import inspect
+
+    source = inspect.getsource(_draw)
+    data = json.dumps(spec, ensure_ascii=False, sort_keys=True) + source + json.dumps(BAR_COLOURS, sort_keys=True)
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+def picture(name: str) -> Callable[..., str]:
+    """A picture region: the picture (its file written by :func:`write_pictures`, linked from the document's folder)
+    and its caption, from the same numbers: for each setting, the sentence of its three bars, then what holds for
+    the bars (the same deals or not, an earlier fair player, a table missing), said once where it holds for all."""
+    def render(language: str = "en", folder: Path | None = None) -> str:
+        where = ROOT / "notebooks" if folder is None else folder
+        link = Path(os.path.relpath(_picture_file(name, language, ROOT / "docs" / "images"), where)).as_posix()
+        alt = _say(language, "picture alt", title=_picture_title(name, language))
+        tables = _tables()
+        captions = [_group_caption(_group(tables, setting, language), language) for setting in PICTURES[name]]
+        shared = [note for note in captions[0][1] if all(note in notes for _, notes in captions)]
+        lines = [f"![{alt}]({link})", ""]
+        if len(captions) == 1:
+            sentence, notes = captions[0]
+            lines.append(" ".join([sentence, *notes]))
+        else:
+            lines += [f"- {' '.join([sentence, *(note for note in notes if note not in shared)])}"
+                      for sentence, notes in captions]
+            if shared:
+                lines += ["", " ".join(shared)]
+        return "\n".join(lines) + "\n"
+
+    return render
+
+
+def wanted_pictures() -> dict[Path, tuple[str, str]]:
+    """The picture files the documents show, each with its picture's name and language."""
+    wanted = {}
+    for path in DOCUMENTS:
+        for text in _document_texts(path):
+            for match in REGION.finditer(text):
+                kind, _, name = match.group("name").partition(":")
+                if kind == "picture" and name in PICTURES:
+                    wanted[_picture_file(name, language_of(path))] = (name, language_of(path))
+    return wanted
+
+
+def stale_pictures() -> list[Path]:
+    """The picture files that differ from their data (missing, or drawn from other numbers, words or code), and
+    pictures no document shows any more."""
+    stale = []
+    for path, (name, language) in sorted(wanted_pictures().items()):
+        found = _FINGERPRINT.search(path.read_text(encoding="utf-8")) if path.exists() else None
+        if found is None or found.group(1) != _fingerprint(_picture_spec(name, language)):
+            stale.append(path)
+    wanted = wanted_pictures()
+    stale += sorted(path for path in IMAGES.glob("players-*.svg") if path not in wanted)
+    return stale
+
+
+def write_pictures() -> list[Path]:
+    """Draw every stale picture again, and remove those no document shows; the files changed."""
+    wanted = wanted_pictures()
+    changed = stale_pictures()
+    for path in changed:
+        if path in wanted:
+            path.write_bytes(_draw(_picture_spec(*wanted[path])))
+        else:
+            path.unlink()
+    return changed
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Camelot's first filling, from the odds the fair player plays on
+# --------------------------------------------------------------------------------------------------------------
+
+def first_filling(language: str = "en") -> str:
+    """The best odds of getting through Camelot's first filling of the grid without seeing the stock
+    (:func:`~solitaire_widget.advice.camelot_odds.fill_odds` at the start of a game), and what they leave lost."""
+    unseen = new_game("camelot", deal=1).knowledge().unseen_cards
+    courts = [sum(rank_of(card) == rank for card in unseen) for rank in (13, 12, 11)]  # Kings, Queens, Jacks
+    others = len(unseen) - sum(courts)
+    odds = fill_odds(tuple(len(cells) for cells in CAMELOT_KINDS), tuple(courts), others)  # type: ignore[arg-type]
+    one_in = int(1 / (1 - odds) + 0.5)
+    words = ONE_IN[language][one_in] if one_in <= 10 else _grouped(one_in, language)
+    return _say(language, "first filling", share=_pct(odds, language), one_in=words)
+
+
 #: The sentences the notebooks quote (``share:SETTING:PLAYER``, ``compare:SETTING:FIRST:SECOND``,
 #: ``compare-score:SETTING:FIRST:SECOND``); add a line here to quote another.
 SHARES = [("athena", "solver"), ("thumb-and-pouch", "solver"), ("thumb-and-pouch", "bold"),
@@ -1007,19 +1418,33 @@ RENDERERS: dict[str, Callable[..., str]] = {
        for setting, first, second in COMPARISONS},
     **{f"compare-score:{setting}:{first}:{second}": comparison(setting, first, second, "score")
        for setting, first, second in SCORE_COMPARISONS},
+    **{f"picture:{name}": picture(name) for name in PICTURES},
+    "camelot-first-filling": first_filling,
 }
 
 
-def _render(name: str, language: str = "en") -> str:
+def _render(name: str, language: str = "en", folder: Path | None = None) -> str:
+    """Region ``name`` in ``language``; a picture's region links its file from ``folder``, the document's."""
     if name not in RENDERERS:
         raise KeyError(f"no figures named {name!r}; known: {', '.join(RENDERERS)}")
     if language not in LANGUAGES:
         raise KeyError(f"no figures in {language!r}; the languages are {', '.join(LANGUAGES)}")
+    if name.startswith("picture:"):
+        return RENDERERS[name](language, folder)
     return RENDERERS[name]() if language == "en" else RENDERERS[name](language)
 
 
-def _update_text(text: str, language: str = "en") -> str:
-    return REGION.sub(lambda match: match.group(1) + _render(match.group("name"), language) + match.group(4), text)
+def _update_text(text: str, language: str = "en", folder: Path | None = None) -> str:
+    return REGION.sub(lambda match: match.group(1) + _render(match.group("name"), language, folder)
+                      + match.group(4), text)
+
+
+def _document_texts(path: Path) -> list[str]:
+    """The texts of a document that regions live in: the whole file, or a notebook's markdown cells."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".ipynb":
+        return [text]
+    return ["".join(cell["source"]) for cell in json.loads(text)["cells"] if cell["cell_type"] == "markdown"]
 
 
 def update(path: Path) -> tuple[str, str]:
@@ -1027,12 +1452,12 @@ def update(path: Path) -> tuple[str, str]:
     text = path.read_text(encoding="utf-8")
     language = language_of(path)
     if path.suffix != ".ipynb":
-        return text, _update_text(text, language)
+        return text, _update_text(text, language, path.parent)
     notebook = json.loads(text)
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
             source = "".join(cell["source"])
-            new = _update_text(source, language)
+            new = _update_text(source, language, path.parent)
             if new != source:
                 cell["source"] = new.splitlines(keepends=True)
     return text, json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
@@ -1040,7 +1465,8 @@ def update(path: Path) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="write nothing; fail if a document differs")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; fail if a document or a picture differs from its data")
     args = parser.parse_args(argv)
     stale = []
     for path in DOCUMENTS:
@@ -1049,6 +1475,8 @@ def main(argv: list[str] | None = None) -> int:
             stale.append(path.relative_to(ROOT))
             if not args.check:
                 path.write_text(new, encoding="utf-8")
+    pictures = stale_pictures() if args.check else write_pictures()
+    stale += [path.relative_to(ROOT) if path.is_relative_to(ROOT) else path for path in pictures]
     if args.check and stale:
         print("figures differ from their data in: " + ", ".join(map(str, stale))
               + "; run python tools/figures.py", file=sys.stderr)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import importlib
 import importlib.util
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_widget.studies.published import published, published_tables
+from solitaire_widget.studies.published import (PairedRecord, PublishedTable, SameDeals, SameDealsShare,
+                                                published, published_tables)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,3 +58,95 @@ def test_published_finds_a_table_or_says_there_is_none():
 def test_docstring_examples():
     result = doctest.testmod(importlib.import_module("solitaire_widget.studies.published"))
     assert result.attempted > 0 and result.failed == 0
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The pictures: the fair player beside the solver's ceiling and the best simple strategy that plays fair
+# --------------------------------------------------------------------------------------------------------------
+
+def test_every_picture_matches_its_data():
+    figures = _figures()
+    stale = [str(path.relative_to(ROOT)) for path in figures.stale_pictures()]
+    assert not stale, f"pictures differ from their data: {stale}: run python tools/figures.py"
+
+
+def test_a_picture_is_redrawn_the_same_and_goes_stale_with_its_data(tmp_path, monkeypatch):
+    figures = _figures()
+    monkeypatch.setattr(figures, "IMAGES", tmp_path)
+    wanted = figures.wanted_pictures()
+    assert {path.name for path in wanted} >= {"players-athena.svg", "players-athena.el.svg",
+                                              "players-camelot.ru.svg", "players-klondike.svg"}
+    (tmp_path / "players-gone.svg").write_text("<svg/>", encoding="utf-8")
+    figures.write_pictures()
+    assert figures.stale_pictures() == [] and not (tmp_path / "players-gone.svg").exists()
+    drawn = (tmp_path / "players-athena.svg").read_bytes()
+    assert drawn == figures._draw(figures._picture_spec("athena", "en")), "the same bytes on every run"
+    assert b"<dc:date>" not in drawn
+    tables = figures._tables()
+    fair = tables["athena", "fair"]
+    changed = {**tables, ("athena", "fair"): dataclasses.replace(fair, successes=fair.successes + 1,
+                                                                  share=(fair.successes + 1) / fair.deals)}
+    monkeypatch.setattr(figures, "_tables", lambda: changed)
+    assert {path.name for path in figures.stale_pictures()} == {"players-athena.svg", "players-athena.el.svg"}
+    assert figures.main(["--check"]) == 1
+
+
+def test_the_check_fails_on_a_missing_picture(tmp_path, monkeypatch):
+    figures = _figures()
+    monkeypatch.setattr(figures, "IMAGES", tmp_path)
+    assert figures.main(["--check"]) == 1
+    assert not list(tmp_path.iterdir()), "--check writes nothing"
+
+
+def _made_up(player, successes, deals, *, setting="athena", paired=None, settings=None):
+    share = successes / deals
+    return PublishedTable(
+        setting=setting, variant="athena", options={"draw": 1, "redeals": 2}, player=player,
+        settings={} if settings is None else settings, first_deal=1, last_deal=deals, deals=deals, complete=True,
+        successes=successes, undecided=0, outcomes={}, mean_score=10.0, share=share, low=max(0.0, share - 0.03),
+        high=min(1.0, share + 0.03), seconds=0.0, engines=[], code="0" * 16, played=((1, deals),), samples=(),
+        paired=paired)
+
+
+def _record(player, wins, other_wins, deals=1000):
+    return PairedRecord(player=player, deals=deals, played=((1, deals),), wins=wins, other_wins=other_wins,
+                        only_this=max(0, wins - other_wins), only_other=max(0, other_wins - wins), p_value=0.5)
+
+
+def test_a_caption_says_the_bars_are_on_the_same_deals(monkeypatch):
+    figures = _figures()
+    today = figures.FairPlayer().settings
+    paired = SameDeals(strategies=(_record("bold", 500, 200), _record("cautious", 500, 150)),
+                       solver=SameDealsShare(deals=1000, played=((1, 1000),), successes=950, undecided=0, share=0.95,
+                                             low=0.93, high=0.96))
+    tables = [_made_up("fair", 500, 1000, paired=paired, settings=today), _made_up("bold", 190, 2000),
+              _made_up("solver", 1900, 2000)]
+    monkeypatch.setattr(figures, "_tables", lambda: {(t.setting, t.player): t for t in tables})
+    caption = figures.picture("athena")()
+    assert "![Athena: " in caption and "(../docs/images/players-athena.svg)" in caption
+    assert ("**Athena.** The thoughtful solver proved 95.0% of the deals winnable (950 of deals 1–1000); the fair "
+            "player won 50.0% (500 of deals 1–1000); the bold player, the best of the simple strategies that play "
+            "fair on those deals, won 20.0% (200 of deals 1–1000). All three shares are of the same deals.") in caption
+    assert "earlier version" not in caption
+    spec = figures._picture_spec("athena", "en")
+    assert [bar["text"] for bar in spec["bars"]] == ["95.0%", "50.0%", "20.0%"]
+    assert spec["bars"][2]["label"] == "best simple strategy that plays fair: bold"
+    greek = figures.picture("athena")("el", ROOT / "notebooks" / "el")
+    assert "(../../docs/images/players-athena.el.svg)" in greek
+    assert "(950 από τις μοιρασιές 1–1000)· ο τίμιος παίκτης κέρδισε το 50,0%" in greek
+
+
+def test_a_caption_says_what_is_missing_and_when_the_fair_player_is_an_earlier_one(monkeypatch):
+    figures = _figures()
+    tables = [_made_up("fair", 40, 75, settings={"samples": 16, "node_limit": 50000}), _made_up("bold", 190, 2000),
+              _made_up("cautious", 130, 2000), _made_up("undo-search", 400, 2000)]
+    monkeypatch.setattr(figures, "_tables", lambda: {(t.setting, t.player): t for t in tables})
+    caption = figures.picture("athena")()
+    assert "**Athena.** The fair player won 53.3% (40 of deals 1–75); the bold player, the best of the simple " \
+           "strategies that play fair, won 9.5% (190 of deals 1–2000)." in caption, "undo-search is never the best"
+    assert "not yet been compared with the others on the same deals" in caption
+    assert "earlier version of the player" in caption
+    assert "No table is published yet for the thoughtful solver." in caption
+    spec = figures._picture_spec("athena", "ru")
+    assert spec["bars"][0]["values"] is None and spec["bars"][0]["text"] == "пока не измерено"
+    assert spec["bars"][2]["text"] == "9,5\xa0%"
