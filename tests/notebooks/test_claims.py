@@ -171,3 +171,17 @@ def test_klondike_and_its_relatives_on_deal_11() -> None:
     thumb.play("t1-t5")
     assert thumb.is_legal("t2-t1")
     assert (face_down(sw.new_game("athena", deal=11)), face_down(sw.new_game("klondike", deal=11))) == (14, 21)
+
+
+def test_the_fair_players_settings_as_the_notebooks_give_them() -> None:
+    """01 Athena, 02, 03 and 07: up to 64 sampled deals a plan, short searches of 2,000 steps (one card at a time) or
+    8,000 (three), a few sampled deals a plan in the first round, resigning only after 32 sampled deals at least; 04
+    Camelot: samples and node_limit play no part there."""
+    from solitaire_widget.advice import lookahead
+
+    assert sw.FairPlayer().samples == 64 and sw.FairPlayer().node_limit is None
+    assert lookahead.DEFAULT_NODES == {1: 2_000, 3: 8_000}
+    assert lookahead.RESIGN_SAMPLES == 32 and lookahead.FIRST_ROUND < lookahead.RESIGN_SAMPLES
+    camelot = [sw.FairPlayer(samples=samples, node_limit=nodes).plan(sw.new_game("camelot", deal=7))
+               for samples, nodes in ((64, None), (4, 2_000))]
+    assert camelot[0] == camelot[1]
