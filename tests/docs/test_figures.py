@@ -6,6 +6,8 @@ import dataclasses
 import doctest
 import importlib
 import importlib.util
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -63,6 +65,31 @@ def test_docstring_examples():
 # --------------------------------------------------------------------------------------------------------------
 # The pictures: the fair player beside the solver's ceiling and the best simple strategy that plays fair
 # --------------------------------------------------------------------------------------------------------------
+
+#: Each game notebook, English or translated, and the picture it shows in its strategy section.
+GAME_PICTURES = {"01-athena": "athena", "02-thumb-and-pouch": "thumb-and-pouch", "03-aunt-mary": "aunt-mary",
+                 "04-camelot": "camelot", "07-klondike": "klondike"}
+
+
+def _markdown(path: Path) -> str:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+
+
+@pytest.mark.parametrize("path", sorted(path for path in (ROOT / "notebooks").rglob("*.ipynb")
+                                        if path.stem in GAME_PICTURES),
+                         ids=lambda path: path.relative_to(ROOT / "notebooks").as_posix())
+def test_every_game_notebook_shows_its_picture(path: Path):
+    figures = _figures()
+    name = GAME_PICTURES[path.stem]
+    text = _markdown(path)
+    regions = [match for match in figures.REGION.finditer(text) if match.group("name") == f"picture:{name}"]
+    assert len(regions) == 1, f"{path.name}: no picture region picture:{name}"
+    (link,) = re.findall(r"!\[[^\]]*\]\(([^)]+\.svg)\)", regions[0].group("body"))
+    language = figures.language_of(path)
+    assert (path.parent / link).resolve() == figures._picture_file(name, language, ROOT / "docs" / "images")
+    assert (path.parent / link).exists(), f"{path.name}: the picture {link} is missing"
+
 
 def test_every_picture_matches_its_data():
     figures = _figures()
