@@ -8,6 +8,7 @@ quickest way to see how the games differ (RULES.md states each rule in full).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -100,8 +101,16 @@ VARIANTS: tuple[str, ...] = tuple(VARIANT_RULES)
 
 
 def variant_rules(variant: object) -> VariantRules:
-    """The row for ``variant``, or ``ValueError`` listing the games there are."""
+    """The row for ``variant``, or ``ValueError`` in one short sentence, with the game most likely meant
+    (``thumb_and_pouch``, ``Klondike``: underscores, spaces and capitals are taken as slips) and the games there are.
+    """
     rules = VARIANT_RULES.get(variant) if isinstance(variant, str) else None
-    if rules is None:
-        raise ValueError(f"unknown game {short(variant)}; the games are {', '.join(VARIANTS)}")
-    return rules
+    if rules is not None:
+        return rules
+    guess = ""
+    if isinstance(variant, str):
+        slip = "-".join(variant.strip().lower().replace("_", " ").replace("-", " ").split())
+        close = [slip] if slip in VARIANT_RULES else difflib.get_close_matches(slip, VARIANTS, n=1, cutoff=0.6)
+        if close:
+            guess = f"; did you mean {close[0]!r}?"
+    raise ValueError(f"unknown game {short(variant)}{guess} (the games are {', '.join(VARIANTS)})")

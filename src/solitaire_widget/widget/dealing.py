@@ -9,7 +9,6 @@ board then says of the deal.
 
 from __future__ import annotations
 
-import difflib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from ..checks import short
 from ..deals import MAX_DEAL, check_deal
 from ..game import Game
 from ..i18n import gettext as _
-from ..variants import VARIANT_RULES, VARIANTS
+from ..variants import variant_rules
 
 #: A deal asked for by position relative to the one on the board.
 STEPS = {"next": 1, "previous": -1}
@@ -52,17 +51,9 @@ def readable_draw() -> ReadableDraw:
 
 
 def check_game(variant: object) -> str:
-    """``variant`` when it names a game; otherwise ``ValueError`` in one short sentence, with the game most likely
-    meant (``thumb_and_pouch``, ``Klondike``: underscores, spaces and capitals are taken as slips)."""
-    if isinstance(variant, str) and variant in VARIANT_RULES:
-        return variant
-    guess = ""
-    if isinstance(variant, str):
-        slip = "-".join(variant.strip().lower().replace("_", " ").replace("-", " ").split())
-        close = [slip] if slip in VARIANT_RULES else difflib.get_close_matches(slip, VARIANTS, n=1, cutoff=0.6)
-        if close:
-            guess = f"; did you mean {close[0]!r}?"
-    raise ValueError(f"unknown game {short(variant)}{guess} (the games are {', '.join(VARIANTS)})")
+    """``variant`` when it names a game; otherwise the rules model's ``ValueError``, with the game most likely
+    meant."""
+    return variant_rules(variant).name
 
 
 @dataclass(frozen=True)
@@ -83,7 +74,7 @@ def resolve(current: Game, variant: object = None, options: Mapping[str, Any] | 
     deal on the board, wrapping round at the ends of the range), or None for a fresh one.
     """
     name = current.variant if variant is None else check_game(variant)
-    rules = VARIANT_RULES[name]
+    rules = variant_rules(name)
     if options is not None and not isinstance(options, Mapping):
         raise ValueError(f"options must map option names to numbers, not {short(options)}")
     given = dict(options or {})
