@@ -331,8 +331,8 @@ def test_the_board_follows_the_dark_theme(show_board, screenshot_dir):
 
 
 def test_the_win_chance_meter_and_the_coach(show_board):
-    # Aunt Mary deal 23: after these four moves, playing the waste's card onto column 5 keeps about a tenth of the
-    # sampled deals within reach where dealing keeps well over a third: the coach speaks up, and Undo is at hand.
+    # Aunt Mary deal 23: after these four moves, playing the waste's card onto column 5 keeps hardly any of the
+    # sampled deals within reach where dealing keeps about a third: the coach speaks up, and Undo is at hand.
     board = show_board("aunt-mary", 23, show_chances=True, coach=True, chance_time=3.0)
     meter = board.root.locator(".sw-meter")
     handle = board.root.element_handle()

@@ -359,8 +359,8 @@ def test_the_coach_speaks_up_after_a_blunder_and_offers_undo(monkeypatch: pytest
     _settle(widget)
     note = widget.coach_note
     assert note is not None and note["blunder"]
-    assert note["text"] == ("That move gave ground away: about 9% of the deals sampled for the hidden cards are still "
-                            "within reach after it, against 38% after dealing.")
+    assert note["text"] == ("That move gave ground away: about 0% of the deals sampled for the hidden cards are still "
+                            "within reach after it, against 34% after dealing.")
     assert widget.message["text"] == note["text"]
     front = FakeFrontEnd(widget)
     assert front.intent("undo")["ok"] and widget.coach_note is None

@@ -101,7 +101,7 @@ def review(game_or_knowledge: Game | Knowledge, move: Move | str | dict, *, samp
     >>> said.blunder
     True
     >>> said.text
-    'That move gave ground away: about 9% of the deals sampled for the hidden cards are still within reach after it, against 38% after dealing.'
+    'That move gave ground away: about 0% of the deals sampled for the hidden cards are still within reach after it, against 34% after dealing.'
     """
     known = knowledge_of(game_or_knowledge, "review")
     chosen = Move.coerce(move)

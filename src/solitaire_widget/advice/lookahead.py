@@ -37,12 +37,16 @@ from ..solver.api import quick_verdict
 from ..solver.budget import CancelFlag
 from .plans import Plan
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_NODES", "Weighing", "weigh"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_NODES", "VARIANT_NODES", "Weighing", "weigh"]
 
 #: Nodes of each small search, by the cards a deal turns (Camelot: none): measured on Klondike's first deals, see
 #: docs/fair-play.md. Dealing three at a time, a few thousand nodes rarely find a win early in a game, so nothing
 #: tells the plans apart; bigger searches win more games, at a few seconds a game.
 DEFAULT_NODES = {1: 2_000, 3: 8_000}
+#: Games whose small searches need more nodes than their draw gives: in Aunt Mary, six unrelated face-up cards bury
+#: column 1 and a win is seldom found in 2,000 nodes, so the player resigned too soon. On deals 1–171, searches of
+#: 16,000 nodes won 5 games and those of 2,000 won 1 (another deal), at 4 s a game (see docs/fair-play.md).
+VARIANT_NODES = {"aunt-mary": 16_000}
 #: Samples every plan gets in the first round.
 FIRST_ROUND = 4
 #: The nodes one choice may search in all, the searches' own and :data:`SEARCH_OVERHEAD` for each: some

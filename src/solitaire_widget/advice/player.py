@@ -47,7 +47,7 @@ from ..solver.budget import CancelFlag
 from ..strategies import Result
 from .camelot_odds import camelot_plan
 from .heuristic import rule_of_thumb
-from .lookahead import DEFAULT_NODES, Weighing, weigh
+from .lookahead import DEFAULT_NODES, VARIANT_NODES, Weighing, weigh
 from .plans import Plan, plans
 from .win_chances import check_budget, knowledge_of
 
@@ -94,8 +94,9 @@ class FairPlayer:
     """A computer player that sees only what a player sees (see the module docs).
 
     ``samples`` is the most positions the best plans are weighed on, ``node_limit`` the nodes of each small search
-    (:mod:`~solitaire_widget.advice.lookahead`; None: by how many cards a deal turns, see :meth:`nodes_for`); ``time_limit`` (seconds, or None) caps each choice and makes the
-    play depend on the machine's speed; ``seed`` varies the samples drawn; ``max_moves`` is a safety limit no game
+    (:mod:`~solitaire_widget.advice.lookahead`; None: by the game and how many cards a deal turns, see
+    :meth:`nodes_for`); ``time_limit`` (seconds, or None) caps each choice and makes the play depend on the
+    machine's speed; ``seed`` varies the samples drawn; ``max_moves`` is a safety limit no game
     should reach. ``knows_stock=True`` is the player told the stock's order (not fair; see the module docs).
 
     >>> import solitaire_widget as sw
@@ -201,9 +202,12 @@ class FairPlayer:
         return Choice(weighing.plans[best].moves, "weighed", weighing, best)
 
     def nodes_for(self, known: Knowledge) -> int:
-        """The nodes of each small search in the game of ``known``: ``node_limit``, or by default
-        :data:`~solitaire_widget.advice.lookahead.DEFAULT_NODES` for the cards a deal turns."""
-        return DEFAULT_NODES[known.options.get("draw", 1)] if self.node_limit is None else self.node_limit
+        """The nodes of each small search in the game of ``known``: ``node_limit``, or by default the game's own
+        (:data:`~solitaire_widget.advice.lookahead.VARIANT_NODES`) or those for the cards a deal turns
+        (:data:`~solitaire_widget.advice.lookahead.DEFAULT_NODES`)."""
+        if self.node_limit is not None:
+            return self.node_limit
+        return VARIANT_NODES.get(known.variant, DEFAULT_NODES[known.options.get("draw", 1)])
 
     def _turn_seed(self, known: Knowledge) -> int:
         """The seed of a turn's samples: drawn from what is hidden and where (:attr:`Knowledge.hidden_seed`), so a
