@@ -33,12 +33,13 @@ import statistics
 import time
 
 import solitaire_widget as sw
-from solitaire_widget.advice.lookahead import DEFAULT_NODES
+from solitaire_widget.advice.lookahead import DEFAULT_NODES, VARIANT_NODES
 from solitaire_widget.advice.player import DEFAULT_SAMPLES
 from solitaire_widget.solver import compiled
 from solitaire_widget.strategies import play_out
 from solitaire_widget.widget.solitaire import Solitaire
 
+#: The settings of the published tables, by the same names.
 SETTINGS: dict[str, tuple[str, dict[str, int]]] = {
     "athena": ("athena", {"draw": 1}),
     "athena-by-three": ("athena", {"draw": 3}),
@@ -46,8 +47,9 @@ SETTINGS: dict[str, tuple[str, dict[str, int]]] = {
     "aunt-mary": ("aunt-mary", {}),
     "camelot": ("camelot", {}),
     "klondike": ("klondike", {"draw": 1, "redeals": 2}),
-    "klondike-by-three": ("klondike", {"draw": 3, "redeals": -1}),
     "klondike-unlimited": ("klondike", {"draw": 1, "redeals": -1}),
+    "klondike-by-three": ("klondike", {"draw": 3, "redeals": 2}),
+    "klondike-by-three-unlimited": ("klondike", {"draw": 3, "redeals": -1}),
 }
 
 
@@ -81,8 +83,9 @@ def main() -> None:
     parser.add_argument("--json", help="also write the figures to this file (JSON)")
     args = parser.parse_args()
     board_limit = inspect.signature(Solitaire).parameters["hint_time"].default
-    nodes = " or ".join(f"{count:,}" for count in DEFAULT_NODES.values())
-    print(f"fair hint: {DEFAULT_SAMPLES} samples at most, searches of {nodes} nodes; board limit "
+    nodes = " or ".join(f"{count:,}" for count in DEFAULT_NODES.values()) + " nodes" + "".join(
+        f" ({count:,} in {variant})" for variant, count in VARIANT_NODES.items())
+    print(f"fair hint: {DEFAULT_SAMPLES} samples at most, searches of {nodes}; board limit "
           f"{board_limit} s; Klondike-family engine: {compiled.klondike_engine()}")
     print(f"{'game':<20}{'positions':>10}{'median s':>10}{'p95 s':>8}{'max s':>8}{'complete':>10}  decided by")
     chosen = args.only.split(",") if args.only else list(SETTINGS)
@@ -107,6 +110,7 @@ def main() -> None:
                      "complete": complete / len(games), "why": dict(why.most_common())})
     if args.json:
         found = {"date": datetime.date.today().isoformat(), "samples": DEFAULT_SAMPLES, "nodes": DEFAULT_NODES,
+                 "variant_nodes": VARIANT_NODES,
                  "board_limit": board_limit, "engine": compiled.klondike_engine(), "cores": os.cpu_count(),
                  "deals": [args.first, args.first + args.deals - 1], "every": args.every, "settings": rows}
         with open(args.json, "w", encoding="utf-8") as out:

@@ -809,7 +809,8 @@ def players(setting: str) -> Callable[..., str]:
 
 
 #: The chooser each trial of docs/data/fair-trials.json is compared with, by game setting: the chosen one.
-TRIAL_REFERENCE = {"klondike": "chosen", "klondike-by-three-unlimited": "chosen, 8,000 nodes"}
+TRIAL_REFERENCE = {"klondike": "chosen", "klondike-by-three-unlimited": "chosen, 8,000 nodes",
+                   "aunt-mary": "chosen, 16,000 nodes"}
 
 
 def fair_trials(language: str = "en") -> str:
@@ -843,23 +844,52 @@ def fair_trials(language: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
+#: What decided a hint, in words (the fair player's Choice.why).
+HINT_WHY = {"weighed": "plans weighed", "resign": "every plan lost (the rule of thumb's move)", "safe": "a safe move",
+            "line": "a line found to the end", "odds": "Camelot's odds", "only": "the only move", "look": "looking "
+            "through the stock", "lost": "lost", "none": "no move"}
+
+
+def hint_cost(language: str = "en") -> str:
+    """What the fair hint costs (docs/data/hint-cost.json, written by ``benchmarks/hints.py --json``). English only:
+    the page it goes in (docs/fair-play.md) is written in English."""
+    if language != "en":
+        raise ValueError("the hint's cost is written in English only")
+    data = json.loads((DATA / "hint-cost.json").read_text(encoding="utf-8"))
+    nodes = " or ".join(f"{count:,}" for count in data["nodes"].values()) + " nodes" + "".join(
+        f", {count:,} in {_setting_title(variant, language)}" for variant, count in data["variant_nodes"].items())
+    first, last = data["deals"]
+    lines = [f"`benchmarks/hints.py` on {data['date']} ({data['cores']} cores, shared with other work; the "
+             f"Klondike family's search in {'C' if data['engine'] == 'c' else 'Python'}): a position every "
+             f"{data['every']} moves of deals {first}–{last} as the cautious strategy plays them (centre-first in "
+             f"Camelot), the hint at the fair player's budgets ({data['samples']} samples at most, searches of "
+             f"{nodes}) with no time limit, then again within the board's {data['board_limit']:g} s:", "",
+             "| game | positions | median | 95th percentile | largest | complete within the board's limit | "
+             "decided by |", "|---|---|---|---|---|---|---|"]
+    for row in data["settings"]:
+        why = ", ".join(f"{HINT_WHY.get(reason, reason)} {count}" for reason, count in row["why"].items())
+        lines.append(f"| {_setting_title(row['setting'], language)} | {row['positions']} | {row['median']:.2f} s | "
+                     f"{row['p95']:.2f} s | {row['max']:.2f} s | {_pct(row['complete'], language)} | {why} |")
+    return "\n".join(lines) + "\n"
+
+
 #: Published shares of the thoughtful game, to set ours beside: (setting, share, its source).
 PUBLISHED_THOUGHTFUL = [
-    ("klondike-unlimited", "91.9%", "the share quoted for the thoughtful game dealt one card at a time with "
-                                    "unlimited redeals"),
-    ("klondike-by-three-unlimited", "81.945% ± 0.084%", "Blake and Gent's Solvitaire, 2019, three cards at a time "
-                                                        "with unlimited redeals"),
+    ("klondike-unlimited", "90.480% ± 0.116%", "Blake and Gent's Solvitaire, JAIR 2026, one card at a time with "
+                                               "unlimited redeals"),
+    ("klondike-by-three-unlimited", "81.945% ± 0.084%", "Blake and Gent's Solvitaire, JAIR 2026, three cards at a "
+                                                        "time with unlimited redeals"),
 ]
 #: The same shares and sources in Greek and Russian.
 PUBLISHED_THOUGHTFUL_WORDS = {
-    "el": {"klondike-unlimited": ("91,9%", ("το ποσοστό που αναφέρεται για την πασιέντζα με ανοιχτά φύλλα, ένα "
-                                            "φύλλο τη φορά, με απεριόριστα ξαναμοιράσματα")),
-           "klondike-by-three-unlimited": ("81,945% ± 0,084%", ("Solvitaire των Blake και Gent, 2019, τρία φύλλα τη "
-                                                                "φορά, με απεριόριστα ξαναμοιράσματα"))},
-    "ru": {"klondike-unlimited": ("91,9\xa0%", ("доля, которую приводят для пасьянса в открытую по одной карте с "
-                                                "пересдачами без ограничений")),
-           "klondike-by-three-unlimited": ("81,945\xa0% ±\xa00,084\xa0%", ("Solvitaire Блейка и Гента, 2019, по три "
-                                                                           "карты, пересдачи без ограничений"))},
+    "el": {"klondike-unlimited": ("90,480% ± 0,116%", ("Solvitaire των Blake και Gent, JAIR 2026, ένα φύλλο τη "
+                                                       "φορά, με απεριόριστες επιπλέον μοιρασιές")),
+           "klondike-by-three-unlimited": ("81,945% ± 0,084%", ("Solvitaire των Blake και Gent, JAIR 2026, τρία "
+                                                                "φύλλα τη φορά, με απεριόριστες επιπλέον μοιρασιές"))},
+    "ru": {"klondike-unlimited": ("90,480\xa0% ±\xa00,116\xa0%", ("Solvitaire Блейка и Гента, JAIR 2026, по одной "
+                                                                  "карте, пересдачи без ограничений")),
+           "klondike-by-three-unlimited": ("81,945\xa0% ±\xa00,084\xa0%", ("Solvitaire Блейка и Гента, JAIR 2026, "
+                                                                           "по три карты, пересдачи без ограничений"))},
 }
 
 
@@ -1412,6 +1442,7 @@ RENDERERS: dict[str, Callable[..., str]] = {
     "solver-published": solver_published,
     "fair-player": fair_player,
     "fair-trials": fair_trials,
+    "hint-cost": hint_cost,
     **{f"players:{setting}": players(setting) for setting in SETTING_TITLES},
     **{f"share:{setting}:{player}": share_sentence(setting, player) for setting, player in SHARES},
     **{f"compare:{setting}:{first}:{second}": comparison(setting, first, second)
