@@ -19,6 +19,8 @@ two-letter codes of FORMAT.md (``"TD"`` is the ten of diamonds); people read sui
 
 from __future__ import annotations
 
+from typing import Any
+
 from .checks import short
 from .i18n import NP_, pgettext, translate
 
@@ -71,7 +73,9 @@ def card_code(card: int) -> str:
     return CODE[card]
 
 
-def parse_card(text: object, *, allow_face_down: bool = False):
+# Any: an int, or (card, face_up) with allow_face_down. Overloads saying so would be new statements, which would
+# change the studies' code hash (studies/code.py); a type-checking block would as well.
+def parse_card(text: object, *, allow_face_down: bool = False) -> Any:
     """The card for a two-letter code.
 
     With ``allow_face_down`` (tableau cards in a position, where lower case means face down) the answer is

@@ -97,7 +97,7 @@ class Game:
 
     def _deal_out(self, deal: int) -> None:
         """Lay out deal number ``deal`` (checked) as the start of this game."""
-        self._deal = deal
+        self._deal: int | None = deal  # None: a game from a position or from knowledge
         self._start: dict[str, Any] | None = None  # None: the start is the deal itself
         self._start_moves = 0
         core = compiled.core()
@@ -282,18 +282,18 @@ class Game:
         return list(moves)
 
     def _coerce(self, move: object) -> Move:
-        return move if type(move) is Move else Move.coerce(move)  # type: ignore[return-value]
+        return move if type(move) is Move else Move.coerce(move)
 
-    def is_legal(self, move: Move | dict | str) -> bool:
+    def is_legal(self, move: Move | dict[str, Any] | str) -> bool:
         """Whether ``move`` may be played now (``ValueError`` only if it is not a move at all)."""
         return self._engine.reason(self._coerce(move)) is None
 
-    def explain(self, move: Move | dict | str) -> str:
+    def explain(self, move: Move | dict[str, Any] | str) -> str:
         """Why ``move`` is legal, or which rule it breaks, in a sentence for a learner. Never plays it."""
         move = self._coerce(move)
         return self._engine.reason(move) or self._engine.explain_legal(move)
 
-    def play(self, move: Move | dict | str) -> Move:
+    def play(self, move: Move | dict[str, Any] | str) -> Move:
         """Play ``move`` (a Move, its dict or its text) and answer the Move played.
 
         An illegal move raises :class:`IllegalMove` naming the rule; a malformed one ``ValueError``. Either way
@@ -510,7 +510,7 @@ class Game:
         """An independent game in the same state, history included."""
         other = Game.__new__(Game)
         other._setup(self._rules, self._options)
-        other._engine = self._engine.copy()  # type: ignore[assignment]
+        other._engine = self._engine.copy()
         other._deal, other._start, other._start_moves = self._deal, self._start, self._start_moves
         other._history, other._redo = list(self._history), list(self._redo)
         other._seen = self._seen

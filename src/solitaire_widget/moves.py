@@ -43,6 +43,7 @@ above, so ``Move.parse(str(m)) is m`` for every move.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
 from .checks import short, whole
@@ -80,7 +81,7 @@ class Move:
     count: int
     cells: tuple[str, ...]
 
-    _interned: ClassVar[dict[tuple, Move]] = {}
+    _interned: ClassVar[dict[tuple, Move]] = {}  # type: ignore[type-arg]  # a ClassVar's annotation is hashed as written (studies/code.py)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Move cannot be changed; build another one")
@@ -214,19 +215,19 @@ class Move:
         return {"kind": self.kind}
 
     def __str__(self) -> str:
-        return self._text
+        return self._text  # type: ignore[attr-defined,no-any-return]  # set in Move._make (a class annotation would change the code hash)
 
     def __repr__(self) -> str:
-        return f"Move.parse({self._text!r})"
+        return f"Move.parse({self._text!r})"  # type: ignore[attr-defined]  # set in Move._make (a class annotation would change the code hash)
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Move) and self._key == other._key)
+        return self is other or (isinstance(other, Move) and self._key == other._key)  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return self._hash
+        return self._hash  # type: ignore[attr-defined,no-any-return]  # set in Move._make (a class annotation would change the code hash)
 
-    def __reduce__(self) -> tuple:
-        return (Move._make, self._key)
+    def __reduce__(self) -> tuple[Callable[..., Move], tuple[str, str | None, str | None, int, tuple[str, ...]]]:
+        return (Move._make, self._key)  # type: ignore[attr-defined]  # set in Move._make (a class annotation would change the code hash)
 
 
 def _check_cell(cell: object) -> None:

@@ -12,7 +12,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from .checks import short, whole
 from .i18n import NP_, translate
@@ -39,7 +39,7 @@ class VariantRules:
         # The rows are shared by every game: nothing handed out may change them.
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
-    def resolve_options(self, given: Mapping[object, object]) -> dict[str, int]:
+    def resolve_options(self, given: Mapping[Any, object]) -> dict[str, int]:
         """The full options of a game: ``given`` checked against the table, the rest filled with defaults. Every
         value is a plain ``int`` (see :func:`~solitaire_widget.checks.whole`).
 

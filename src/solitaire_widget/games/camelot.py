@@ -100,8 +100,9 @@ class CamelotEngine:
         The compiled fast path answers the same list when it is built (see :meth:`legal_moves_python`)."""
         core = self._core
         if core is not None:
-            return core.camelot_legal(self.grid, self.waste[-1] if self.waste else -1, self.phase == "remove",
-                                      bool(self.stock), _ALLOWED, _PLACE, _REMOVE_ONE, _REMOVE_PAIRS, _DEAL)
+            return core.camelot_legal(  # type: ignore[no-any-return]  # the compiled core: untyped
+                self.grid, self.waste[-1] if self.waste else -1, self.phase == "remove", bool(self.stock), _ALLOWED,
+                _PLACE, _REMOVE_ONE, _REMOVE_PAIRS, _DEAL)
         return self.legal_moves_python()
 
     def legal_moves_python(self) -> list[Move]:
@@ -132,11 +133,11 @@ class CamelotEngine:
             self.waste.append(self.stock.pop())
             self.phase = "fill"
         elif kind == "place":
-            self.grid[move._d] = self.waste.pop()
+            self.grid[move._d] = self.waste.pop()  # type: ignore[attr-defined]  # Move's private fields (moves.py)
             if EMPTY not in self.grid or not self.stock:
                 self.phase = "remove"
         else:
-            for i in move._cells:
+            for i in move._cells:  # type: ignore[attr-defined]  # Move's private fields (moves.py)
                 self.removed.append(self.grid[i])
                 self.grid[i] = EMPTY
         return phase
@@ -146,10 +147,10 @@ class CamelotEngine:
         if kind == "deal":
             self.stock.append(self.waste.pop())
         elif kind == "place":
-            self.waste.append(self.grid[move._d])
-            self.grid[move._d] = EMPTY
+            self.waste.append(self.grid[move._d])  # type: ignore[attr-defined]  # Move's private fields (moves.py)
+            self.grid[move._d] = EMPTY  # type: ignore[attr-defined]  # Move's private fields (moves.py)
         else:
-            for i in reversed(move._cells):
+            for i in reversed(move._cells):  # type: ignore[attr-defined]  # Move's private fields (moves.py)
                 self.grid[i] = self.removed.pop()
         self.phase = token
 
@@ -203,7 +204,7 @@ class CamelotEngine:
         if kind == "place":
             if not waste:
                 return _("There is no card on the waste to place: deal one from the stock first.")
-            card, cell = waste[-1], move._d
+            card, cell = waste[-1], move._d  # type: ignore[attr-defined]  # Move's private fields (moves.py)
             if self.grid[cell] != EMPTY:
                 return _("{cell} already holds the {card}; a cell holds one card.").format(
                     cell=move.dst, card=card_label(self.grid[cell]))
@@ -221,7 +222,7 @@ class CamelotEngine:
                             "{count} cell is still empty.",
                             "Removing starts only when the grid is full (or the stock and the waste are both empty): "
                             "{count} cells are still empty.", empty).format(count=empty)
-        cells = move._cells
+        cells = move._cells  # type: ignore[attr-defined]  # Move's private fields (moves.py)
         if len(cells) == 2 and cells[0] == cells[1]:
             return _("A pair takes two different cells.")
         cards = [self.grid[i] for i in cells]
@@ -263,7 +264,7 @@ class CamelotEngine:
                          "column.").format(**words)
             return _("The {card} goes into {cell}: a card that is not a court card may go in any empty cell.").format(
                 **words)
-        cards = [self.grid[i] for i in move._cells]
+        cards = [self.grid[i] for i in move._cells]  # type: ignore[attr-defined]  # Move's private fields (moves.py)
         if len(cards) == 1:
             return _("The {card} in {cell} is a Ten, so it is removed on its own.").format(
                 card=card_label(cards[0]), cell=move.cells[0])

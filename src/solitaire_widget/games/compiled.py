@@ -38,12 +38,12 @@ def core() -> ModuleType | None:
     """The compiled module a new game should use, or None for pure Python (see the module doc)."""
     choice = os.environ.get(ENV_VAR, "").strip().lower()
     if choice in ("", "auto"):
-        return _rules_core
+        return _rules_core  # type: ignore[no-any-return]  # the compiled module: Any without a stub
     if choice == "python":
         return None
     if choice == "c":
         if _rules_core is None:
             raise RuntimeError(f"{ENV_VAR}=c asks for the rules model's compiled fast path, which is not built here; "
                                f"reinstall the package where a C compiler is at hand, or unset {ENV_VAR}")
-        return _rules_core
+        return _rules_core  # type: ignore[no-any-return]  # the compiled module: Any without a stub
     raise ValueError(f"{ENV_VAR} must be auto, c or python, not {choice!r}")

@@ -44,7 +44,8 @@ _ON = {build: _fits_table(build) for build in ("alternate-colour", "other-suit")
 # _FITS[build][a * 52 + b]: 1 when card ``a`` may be placed on card ``b`` (the compiled path's form of _ON).
 _FITS = {build: bytes(int(a in on[b]) for a in range(52) for b in range(52)) for build, on in _ON.items()}
 # _MOVES[s][d][n]: the interned move of n cards from pile s to pile d, so move generation builds no objects.
-_MOVES = [[[Move.move(s, d, n) if n else None for n in range(_MAX_RUN + 1)] for d in PILES] for s in PILES]
+# (Typed without its Nones: n = 0, no move, is never looked up.)
+_MOVES: list[list[list[Move]]] = [[[Move.move(s, d, n) if n else None for n in range(_MAX_RUN + 1)] for d in PILES] for s in PILES]  # type: ignore[misc]
 _DEAL, _REDEAL = Move.deal(), Move.redeal()
 
 
@@ -142,8 +143,8 @@ class KlondikeEngine:
         """
         core = self._core
         if core is not None:
-            return core.klondike_legal(self.piles, self.columns, self._fits, self._any_empty, self._can_redeal(),
-                                       _MOVES, _DEAL, _REDEAL)
+            return core.klondike_legal(  # type: ignore[no-any-return]  # the compiled core: untyped
+                self.piles, self.columns, self._fits, self._any_empty, self._can_redeal(), _MOVES, _DEAL, _REDEAL)
         return self.legal_moves_python()
 
     def legal_moves_python(self) -> list[Move]:
@@ -239,7 +240,7 @@ class KlondikeEngine:
         """Play a legal ``move`` in place; answers the token :meth:`unapply` needs to take it back."""
         kind = move.kind
         if kind == "move":
-            s, d, n = move._s, move._d, move.count
+            s, d, n = move._s, move._d, move.count  # type: ignore[attr-defined]  # Move's private fields (moves.py)
             piles = self.piles
             src, dst = piles[s], piles[d]
             if n == 1:
@@ -272,7 +273,7 @@ class KlondikeEngine:
         """Take back ``move``, which was the last move applied, with the token :meth:`apply` gave."""
         kind = move.kind
         if kind == "move":
-            s, d, n = move._s, move._d, move.count
+            s, d, n = move._s, move._d, move.count  # type: ignore[attr-defined]  # Move's private fields (moves.py)
             piles = self.piles
             src, dst = piles[s], piles[d]
             if token:
@@ -320,7 +321,7 @@ class KlondikeEngine:
         the waste, or the face-down card it uncovered in a column."""
         kind = move.kind
         if kind == "move":
-            return 1 << self.piles[move._s][-1] if token else 0
+            return 1 << self.piles[move._s][-1] if token else 0  # type: ignore[attr-defined]  # Move's private fields (moves.py)
         if kind == "deal":
             mask = 0
             for card in self.waste[len(self.waste) - token:]:
@@ -404,7 +405,7 @@ class KlondikeEngine:
                         passes).format(game=title, count=passes)
 
     def _move_reason(self, move: Move) -> str | None:
-        s, d, n = move._s, move._d, move.count
+        s, d, n = move._s, move._d, move.count  # type: ignore[attr-defined]  # Move's private fields (moves.py)
         last = TABLEAU0 + self.columns
         for index, name in ((s, move.src), (d, move.dst)):
             if index >= last:
@@ -443,7 +444,7 @@ class KlondikeEngine:
             return self._foundation_reason(card, move.dst, self.piles[d], n)
         return self._tableau_reason(card, move.dst, self.piles[d], n)
 
-    def _group_reason(self, column: list[int], name: str, n: int) -> str | None:
+    def _group_reason(self, column: list[int], name: str | None, n: int) -> str | None:
         if n > len(column):
             return ngettext("{pile} holds only {count} card; it cannot give {wanted}.",
                             "{pile} holds only {count} cards; it cannot give {wanted}.",
@@ -467,7 +468,7 @@ class KlondikeEngine:
             return text.format(count=n, pile=name, game=self.rules.local_title)
         return None
 
-    def _foundation_reason(self, card: int, name: str, pile: list[int], n: int) -> str | None:
+    def _foundation_reason(self, card: int, name: str | None, pile: list[int], n: int) -> str | None:
         if n > 1:
             return _("Cards go up to a foundation one at a time.")
         if not pile:
@@ -483,7 +484,7 @@ class KlondikeEngine:
                  "{next} goes there next.").format(card=card_label(card), pile=name, top=card_label(top),
                                                    next=card_label(top + 1))
 
-    def _tableau_reason(self, card: int, name: str, column: list[int], n: int) -> str | None:
+    def _tableau_reason(self, card: int, name: str | None, column: list[int], n: int) -> str | None:
         if not column:
             if self._any_empty or RANK[card] == KING:
                 return None
@@ -519,7 +520,7 @@ class KlondikeEngine:
         """Why a legal ``move`` is allowed, in the same plain words as the refusals."""
         if move.kind == "deal":
             turned = min(self.draw, len(self.stock))
-            left = len(self.stock) - turned
+            left: int | None = len(self.stock) - turned
             if turned == 1:
                 return _("Dealing turns the stock's top card face up onto the waste ({left} left in the stock)."
                          ).format(left=left)
@@ -533,7 +534,7 @@ class KlondikeEngine:
                             "left).",
                             "The stock is empty, so the waste turns back over to make a new stock ({count} redeals "
                             "left).", left - 1).format(count=left - 1)
-        s, d, n = move._s, move._d, move.count
+        s, d, n = move._s, move._d, move.count  # type: ignore[attr-defined]  # Move's private fields (moves.py)
         src = self.piles[s]
         card = src[-n]
         words = {"card": card_label(card), "count": n, "from": move.src, "to": move.dst}
@@ -658,7 +659,7 @@ class KlondikeEngine:
         """Whether one of ``moves`` deals, plays from the waste, turns a card up, or raises the score above
         ``start_score`` (a card that had not been up before goes up)."""
         for move in moves:
-            if move.kind != "move" or move._s == WASTE:
+            if move.kind != "move" or move._s == WASTE:  # type: ignore[attr-defined]  # Move's private fields (moves.py)
                 return True
             token = self.apply(move)
             better = token or self.score > start_score
@@ -667,7 +668,7 @@ class KlondikeEngine:
                 return True
         return False
 
-    def _shuffle_key(self) -> tuple:
+    def _shuffle_key(self) -> tuple[tuple[int, ...], ...]:
         """The position up to the order of columns and of foundations, which shuffles cannot make matter."""
         return tuple(sorted(tuple(p) for p in self.piles[FOUNDATION0:TABLEAU0 + self.columns]))
 
