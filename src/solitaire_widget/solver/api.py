@@ -65,7 +65,7 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
         raise ValueError(f"table_limit must be a whole number of states, at least 1, not {table_limit!r}")
     position = _position_of(game_or_position)
     verdict, internal, stats = _search(position, budget, table_limit)
-    return SolveResult(verdict, _public_line(position, internal), stats)
+    return SolveResult(verdict, _public_line(position, internal), stats)  # type: ignore[arg-type]  # a Verdict: the searches type it str
 
 
 def decide(game: Game, *, time_limit: float | None = None, node_limit: int | None = None,
@@ -112,7 +112,7 @@ def canonical(game: Game) -> tuple[bytes, tuple[int, int]]:
 
 
 def _search(position: dict[str, Any], budget: Budget,
-            table_limit: int | None) -> tuple[str, list[tuple], dict[str, Any]]:
+            table_limit: int | None) -> tuple[str, list[tuple[Any, ...]], dict[str, Any]]:
     """Search a checked position with the right engine; the internal line, and the stats with the engine."""
     if position["variant"] == "camelot":
         engine = "python"
@@ -129,7 +129,7 @@ def _search(position: dict[str, Any], budget: Budget,
     return verdict, internal if verdict == "winnable" else [], stats
 
 
-def _public_line(position: dict[str, Any], internal: list[tuple]) -> list[Move]:
+def _public_line(position: dict[str, Any], internal: list[tuple[Any, ...]]) -> list[Move]:
     """The internal moves as public ones, replayed from a fresh state (the search leaves its own where it
     stopped)."""
     if not internal:

@@ -118,25 +118,25 @@ class CamelotState:
             return False
         return all(rank == EMPTY or rank > 10 for rank in self.grid)
 
-    def settle(self, after: tuple | None = None) -> list[tuple[tuple, Any]]:
+    def settle(self, after: tuple[int, Any] | None = None) -> list[tuple[tuple[int, Any], Any]]:
         """Camelot has no move worth making without branching."""
         return []
 
-    def takeback(self, made: list[tuple[tuple, Any]]) -> None:
+    def takeback(self, made: list[tuple[tuple[int, Any], Any]]) -> None:
         """Nothing to take back: :meth:`settle` makes no moves."""
 
-    def moves(self) -> list[tuple]:
+    def moves(self) -> list[tuple[int, Any]]:
         """Removals first (they make room), then the placements of the next card."""
         if self.relaxed is not None and not self._relaxed_winnable():
             return []
         grid = self.grid
-        out: list[tuple] = []
+        out: list[tuple[int, Any]] = []
         if self.phase == REMOVING:
             offered = set()
             for first in range(16):
                 rank = grid[first]
                 if rank == 10:
-                    signature = (10, self.cell_class[first])
+                    signature: tuple[object, ...] = (10, self.cell_class[first])
                     if signature not in offered:
                         offered.add(signature)
                         out.append((REMOVE, (first,)))
@@ -152,7 +152,7 @@ class CamelotState:
             out.extend(self._placements())
         return out
 
-    def _placements(self) -> list[tuple]:
+    def _placements(self) -> list[tuple[int, Any]]:
         """Where the next card may go, one empty cell per class, never into a cell a court card will need.
 
         Once a card is dealt, nothing can be removed until the grid is full again (or the stock is out), so the
@@ -175,7 +175,7 @@ class CamelotState:
         window = self.coming[self.next:self.next + sum(free)]
         need = [0, 0, 0, 0]
         for card in window:
-            k = self.court_class.get(RANK[card])
+            k = self.court_class.get(RANK[card])  # type: ignore[assignment]  # k reused: None for no court card
             if k is not None:
                 need[k] += 1
         if any(need[k] > free[k] for k in range(3)):
@@ -207,7 +207,7 @@ class CamelotState:
             return True
         return any(counts[rank] and counts[10 - rank] for rank in range(1, 5))
 
-    def make(self, move: tuple) -> Any:
+    def make(self, move: tuple[int, Any]) -> Any:
         if move[0] == PLACE:
             undo = (self.phase, self.waste_pending)
             self.grid[move[1]] = RANK[self.coming[self.next]]
@@ -221,7 +221,7 @@ class CamelotState:
             self.grid[cell] = EMPTY
         return removed
 
-    def unmake(self, move: tuple, undo: Any) -> None:
+    def unmake(self, move: tuple[int, Any], undo: Any) -> None:
         if move[0] == PLACE:
             self.phase, self.waste_pending = undo
             self.next -= 1
@@ -230,7 +230,7 @@ class CamelotState:
             for cell, rank in zip(move[1], undo):
                 self.grid[cell] = rank
 
-    def public_moves(self, line: list[tuple]) -> list[dict[str, Any]]:
+    def public_moves(self, line: list[tuple[int, Any]]) -> list[dict[str, Any]]:
         """Play ``line`` from this state, returning it as FORMAT.md move dicts (a deal before each placement
         whose card is not already on the waste)."""
         out: list[dict[str, Any]] = []

@@ -56,7 +56,7 @@ def klondike_engine() -> str:
 
 
 def search(state: KlondikeState, budget: Budget, table_limit: int,
-           memory: Memory | None = None) -> tuple[str, list[tuple], dict[str, Any]]:
+           memory: Memory | None = None) -> tuple[str, list[tuple[int, ...]], dict[str, Any]]:
     """``depth_first(state, budget, table_limit, memory)`` in the compiled core: the same answer, stats included,
     and the same states proved in ``memory`` (in a table of the core's own, kept in ``memory.core``).
 

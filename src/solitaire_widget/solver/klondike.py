@@ -129,7 +129,7 @@ _SAFETY = {alt: _safety(alt) for alt in (True, False)}
 T2T, T2F, STOCK, F2T = 0, 1, 2, 3
 
 
-def _first(item: tuple) -> Any:
+def _first(item: tuple[Any, ...]) -> Any:
     return item[0]
 
 
@@ -270,7 +270,7 @@ class KlondikeState:
                     targets.append((reached - 1, True))
         return targets
 
-    def moves(self) -> list[tuple]:
+    def moves(self) -> list[tuple[int, ...]]:
         """Every move worth trying, best first: up to the foundations, turning a card over, rearranging face-up
         cards and playing from the stock (in the variant's order, see below), down from the foundations.
 
@@ -306,14 +306,14 @@ class KlondikeState:
                 if empty < 0:
                     empty = index
         targets = self.stock_targets()
-        self._reach = None
+        self._reach: set[int] | None = None
         where = top_of.get
 
-        up: list[tuple] = []
-        turning: list[tuple[int, tuple]] = []
-        from_stock: list[tuple] = []
-        others: list[tuple] = []
-        down: list[tuple] = []
+        up: list[tuple[int, ...]] = []
+        turning: list[tuple[int, tuple[int, ...]]] = []
+        from_stock: list[tuple[int, ...]] = []
+        others: list[tuple[int, ...]] = []
+        down: list[tuple[int, ...]] = []
 
         for src, col in enumerate(cols):
             if not col:
@@ -461,7 +461,7 @@ class KlondikeState:
                 tops[index] = top
         return [pile[top] & ~DOWN for (pile, _), top in zip(piles, tops) if top >= 0]
 
-    def signature(self, move: tuple) -> tuple[int, int]:
+    def signature(self, move: tuple[int, ...]) -> tuple[int, int]:
         """What ``move`` (about to be made) does, whatever the columns' order or the state of the stock: (the
         card it moves, or the bottom card of the group, and where to: the card it goes onto, or
         :data:`ONTO_FOUNDATION`, or :data:`ONTO_EMPTY` for an empty column)."""
@@ -479,7 +479,7 @@ class KlondikeState:
             card = suit * 13 + self.found[suit] - 1
         return card, cols[dst][-1] if cols[dst] else ONTO_EMPTY
 
-    def guide_of(self, line: list[tuple]) -> tuple[int, ...]:
+    def guide_of(self, line: list[tuple[int, ...]]) -> tuple[int, ...]:
         """A guide for searches of a game like this one: per card, a bit mask of the places (bit numbers as in
         :meth:`signature`) that ``line``, internal moves from this state, sends it to. The state is left as it
         was.
@@ -496,16 +496,16 @@ class KlondikeState:
         self.takeback(done)
         return tuple(guide)
 
-    def _guided_first(self, moves: list[tuple]) -> list[tuple]:
+    def _guided_first(self, moves: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         """``moves`` with those the guide holds first, each part in its order."""
         guide, signature = self.guide, self.signature
-        led, rest = [], []
+        led, rest = [], []  # type: ignore[var-annotated]  # lists of moves (no annotation in a tuple assignment)
         for move in moves:
             card, target = signature(move)
-            (led if guide[card] >> target & 1 else rest).append(move)
+            (led if guide[card] >> target & 1 else rest).append(move)  # type: ignore[index]  # called with a guide only
         return led + rest
 
-    def _perturbed(self, moves: list[tuple], start: int) -> None:
+    def _perturbed(self, moves: list[tuple[int, ...]], start: int) -> None:
         """Swap some neighbours in ``moves[start:]``, each pair with odds of one in two, in place.
 
         The search's move order is good on most deals and unlucky on a few, where it starts down a long
@@ -582,7 +582,7 @@ class KlondikeState:
                 return False
             k -= 1
 
-    def make(self, move: tuple) -> Any:
+    def make(self, move: tuple[int, ...]) -> Any:
         """Play an internal move; returns what :meth:`unmake` needs to take it back."""
         kind = move[0]
         cols = self.cols
@@ -626,7 +626,7 @@ class KlondikeState:
         self.colkey[dst] = bytes(cols[dst])
         return None
 
-    def unmake(self, move: tuple, undo: Any) -> None:
+    def unmake(self, move: tuple[int, ...], undo: Any) -> None:
         """Take back a move made by :meth:`make`, exactly."""
         kind = move[0]
         cols = self.cols
@@ -664,7 +664,7 @@ class KlondikeState:
             self.colkey[dst] = bytes(cols[dst])
             self.found[suit] += 1
 
-    def settle(self, after: tuple | None = None) -> list[tuple[tuple, Any]]:
+    def settle(self, after: tuple[int, ...] | None = None) -> list[tuple[tuple[int, ...], Any]]:
         """Make every safe foundation move (see the module doc); returns them with their undo data.
 
         ``after`` is the move just made, if any. When it sent no card up, the foundations are as they were when
@@ -675,7 +675,7 @@ class KlondikeState:
         :meth:`moves` should look for locked cards: at the first state, and after a move from the stock at the
         last pass (see :meth:`locked`).
         """
-        made: list[tuple[tuple, Any]] = []
+        made: list[tuple[tuple[int, ...], Any]] = []
         cols, found, safety = self.cols, self.found, self.safety
         self._look_for_locks = after is None or after[0] == STOCK and not self.redeal_left()
         if after is not None:
@@ -711,7 +711,7 @@ class KlondikeState:
                         if found[suit] < rank:
                             break
                     else:
-                        move = (STOCK, self.pos - 1, False, -1)
+                        move = (STOCK, self.pos - 1, False, -1)  # type: ignore[assignment]  # a move is a tuple[int, ...]
                         made.append((move, self.make(move)))
                         progress = True
         return made
@@ -725,14 +725,14 @@ class KlondikeState:
                 return False
         return True
 
-    def takeback(self, made: list[tuple[tuple, Any]]) -> None:
+    def takeback(self, made: list[tuple[tuple[int, ...], Any]]) -> None:
         """Undo what :meth:`settle` did."""
         for move, undo in reversed(made):
             self.unmake(move, undo)
 
     # -- back to the public form ---------------------------------------------------------------------------------
 
-    def public_moves(self, line: list[tuple]) -> list[dict[str, Any]]:
+    def public_moves(self, line: list[tuple[int, ...]]) -> list[dict[str, Any]]:
         """Play ``line`` (internal moves) from this state, returning the same play as FORMAT.md move dicts.
 
         A compressed stock move becomes the exact ``deal`` and ``redeal`` moves it stands for; foundation piles

@@ -87,7 +87,7 @@ RESTART_UNIT = 10_000
 #: With no time limit and no node limit, the phases before the last get their shares of this many seconds.
 UNLIMITED_SPAN = 10.0
 
-Search = Callable[[KlondikeState, Budget, int, Memory | None], tuple[str, list[tuple], dict[str, Any]]]
+Search = Callable[[KlondikeState, Budget, int, Memory | None], tuple[str, list[tuple], dict[str, Any]]]  # type: ignore[type-arg]  # a runtime alias: its text is hashed
 
 
 def luby(n: int) -> int:
@@ -126,7 +126,7 @@ def relaxed(position: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
-                     table_limit: int) -> tuple[str, list[tuple], dict[str, Any]]:
+                     table_limit: int) -> tuple[str, list[tuple[int, ...]], dict[str, Any]]:
     """Decide ``position`` with ``search`` (an engine's depth-first search) in the phases of the module doc.
 
     Returns what ``search`` does, with stats summed over the searches made (the relaxed game's included), plus
@@ -156,7 +156,7 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
     memories = {id(game): Memory(KlondikeState(game).game()) for game in (position, easier) if game is not None}
 
     def run(game: dict[str, Any], perturb: int, limits: Budget,
-            guide: tuple[int, ...] | None = None) -> tuple[str, list[tuple]]:
+            guide: tuple[int, ...] | None = None) -> tuple[str, list[tuple[int, ...]]]:
         verdict, line, stats = search(KlondikeState(game, perturb, guide), limits, table_limit,
                                       memories.get(id(game)))
         absorb(stats)
@@ -175,7 +175,7 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
                 cut = min(cut, phase.node_limit - (totals["nodes"] - start))
             yield number, cut
 
-    def restart(game: dict[str, Any], phase: Budget) -> tuple[str, list[tuple]]:
+    def restart(game: dict[str, Any], phase: Budget) -> tuple[str, list[tuple[int, ...]]]:
         """Searches of ``game`` in perturbed orders until one decides or ``phase`` ends."""
         smaller = streamlined(game)
         for number, cut in cuts(phase):
@@ -190,7 +190,7 @@ def search_in_phases(position: dict[str, Any], search: Search, budget: Budget,
         return "unknown", []
 
     def guided_restarts(easier: dict[str, Any], phase: Budget,
-                        guide: tuple[int, ...]) -> tuple[str, list[tuple], str]:
+                        guide: tuple[int, ...]) -> tuple[str, list[tuple[int, ...]], str]:
         """Restarts that follow a guide: the odd ones follow the latest guide in a perturbed order; the even ones
         search the relaxed game in a perturbed order and, when that wins, follow the new guide in the plain
         order, each search within the cut. Returns the verdict, the line and the phase to credit."""

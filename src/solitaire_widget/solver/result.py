@@ -38,7 +38,7 @@ class SolveResult:
         return self.verdict != "unknown"
 
     def _summary(self) -> str:
-        parts = [self.verdict]
+        parts: list[str] = [self.verdict]
         if self.verdict == "winnable":
             parts.append(f"in {len(self.line)} moves")
         if "nodes" in self.stats:

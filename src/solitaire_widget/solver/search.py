@@ -101,11 +101,11 @@ class EngineState(Protocol):
     def key(self) -> bytes: ...
     def cost(self) -> tuple[int, int]: ...
     def won(self) -> bool: ...
-    def moves(self) -> list[tuple]: ...
-    def make(self, move: tuple) -> Any: ...
-    def unmake(self, move: tuple, undo: Any) -> None: ...
-    def settle(self, after: tuple | None = None) -> list[tuple[tuple, Any]]: ...
-    def takeback(self, made: list[tuple[tuple, Any]]) -> None: ...
+    def moves(self) -> list[tuple[Any, ...]]: ...
+    def make(self, move: tuple[Any, ...]) -> Any: ...
+    def unmake(self, move: tuple[Any, ...], undo: Any) -> None: ...
+    def settle(self, after: tuple[Any, ...] | None = None) -> list[tuple[tuple[Any, ...], Any]]: ...
+    def takeback(self, made: list[tuple[tuple[Any, ...], Any]]) -> None: ...
 
 
 class Memory:
@@ -140,7 +140,7 @@ class Memory:
 
 
 def depth_first(state: EngineState, budget: Budget, table_limit: int,
-                memory: Memory | None = None) -> tuple[str, list[tuple], dict[str, Any]]:
+                memory: Memory | None = None) -> tuple[str, list[tuple[Any, ...]], dict[str, Any]]:
     """Search ``state`` for a win: ("winnable", internal line, stats), ("unwinnable", [], stats) or "unknown".
 
     ``memory``: what earlier searches of the same position proved (see :class:`Memory`), and where this one
@@ -181,7 +181,7 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int,
     entered = [0]
     # Visits not yet proved, whose level has ended or not, in the order made, with the node count at each.
     pending: list[tuple[bytes, int, int]] = [(k, first, 0)]
-    path: list[tuple[tuple, Any, list[tuple[tuple, Any]]]] = []
+    path: list[tuple[tuple[Any, ...], Any, list[tuple[tuple[Any, ...], Any]]]] = []
     frames = [state.moves()]
     cursor = [0]
     nodes = 0
@@ -191,7 +191,7 @@ def depth_first(state: EngineState, budget: Budget, table_limit: int,
         state.make, state.unmake, state.settle, state.takeback, state.key, state.cost, state.won)
 
     verdict = "unwinnable"
-    line: list[tuple] = []
+    line: list[tuple[Any, ...]] = []
     while frames:
         moves = frames[-1]
         i = cursor[-1]
