@@ -443,7 +443,8 @@ def report(results: Iterable[Result]) -> str:
     return "\n".join(lines)
 
 
-def plot(results: Iterable[Result], *, measure: str = "wins", title: str | None = None, ax: Any = None) -> Axes:
+def plot(results: Iterable[Result], *, measure: str = "wins", title: str | None = None,
+         ax: Axes | None = None) -> Axes:
     """A bar per strategy: its win rate (``measure="wins"``, with the mean score written on each bar) or its mean
     score (``measure="score"``, for games that are rarely won). Needs matplotlib."""
     import matplotlib.pyplot as plt

@@ -115,7 +115,7 @@ def camelot_plan(game: Game, known: Knowledge) -> tuple[list[Move], float | None
         def odds(move: Move) -> tuple[float, int]:
             kind = _KIND_OF[CELL_INDEX[move.dst or ""]]
             free = _less(_free(game), kind)
-            return fill_odds(free, courts, others), -kind  # type: ignore[arg-type]
+            return fill_odds(free, courts, others), -kind
 
         best = max(odds(move)[0] for move in places)
         chosen = max((move for move in places if odds(move)[0] >= best - _TIE), key=lambda move: odds(move)[1])

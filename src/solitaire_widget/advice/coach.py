@@ -21,6 +21,7 @@ so it saw fewer blunders, and those it saw were not the ones the fair player avo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..game import Game
 from ..i18n import gettext as _
@@ -86,7 +87,7 @@ class Review:
         return cls(move, after, (best[0], kept), blunder, text)
 
 
-def review(game_or_knowledge: Game | Knowledge, move: Move | str | dict, *, samples: int | None = None,
+def review(game_or_knowledge: Game | Knowledge, move: Move | str | dict[str, Any], *, samples: int | None = None,
            time_limit: float | None = DEFAULT_TIME_LIMIT, node_limit: int | None = None, seed: int = 0) -> Review:
     """What the coach would say of playing ``move`` from this position (the game is not changed).
 

@@ -217,7 +217,7 @@ class GameReview:
         return (f"<table class='sw-review'><caption>{html.escape(self.summary())}</caption><tr>{head}</tr>{body}"
                 f"</table><p style='font-size:smaller'>{html.escape(self.note())}</p>")
 
-    def plot(self, ax: Any = None) -> Axes:
+    def plot(self, ax: Axes | None = None) -> Axes:
         """The chance graph: the fair chance before the first move and after each move, its 95% interval as a band,
         and the costly moves marked with their numbers. Needs matplotlib; answers the Axes."""
         import matplotlib.pyplot as plt
@@ -315,7 +315,8 @@ def review_game(game: Game, *, samples: int = DEFAULT_SAMPLES, node_limit: int |
     stats: dict[str, Any] = {"seconds": round(time.perf_counter() - started, 4), "solves": solves, "reused": reused}
     if stopped_by:
         stats["stopped_by"] = stopped_by
-    return GameReview(tuple(reviewed), stats=MappingProxyType(stats), **settings)
+    return GameReview(tuple(reviewed), samples=samples, node_limit=node_limit, time_limit=time_limit, seed=seed,
+                      stats=MappingProxyType(stats))
 
 
 def _position_seed(known: Knowledge, seed: int | None) -> int:

@@ -95,7 +95,7 @@ _CENTRE = {"r2c2", "r2c3", "r3c2", "r3c3"}
 
 
 def _cell(data: dict[str, Any], cell: str) -> str:
-    return data["grid"][int(cell[1]) - 1][int(cell[3]) - 1]
+    return data["grid"][int(cell[1]) - 1][int(cell[3]) - 1]  # type: ignore[no-any-return]  # a position field
 
 
 def _camelot_rank(data: dict[str, Any], move: Move) -> tuple[Key, str]:
