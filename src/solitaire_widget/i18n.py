@@ -49,7 +49,7 @@ def _languages() -> dict[str, str]:
     a new catalogue file is all a new language needs."""
     codes = sorted(folder.name for folder in LOCALE_DIR.iterdir()
                    if any((folder / "LC_MESSAGES" / f"{DOMAIN}{suffix}").exists() for suffix in (".po", ".mo")))
-    return {code: Locale.parse(code).get_display_name(code).capitalize() for code in ["en", *codes]}
+    return {code: (Locale.parse(code).get_display_name(code) or code).capitalize() for code in ["en", *codes]}
 
 
 #: The languages there are, with their names in themselves: ``{"en": "English", "el": "Ελληνικά", ...}``.

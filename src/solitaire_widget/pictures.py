@@ -642,12 +642,12 @@ def _svg_camelot(board: _CamelotBoard, colours: tuple[str, ...]) -> tuple[list[s
                                              "waste, empty"), _slot(_MARGIN, waste_y), count=0))
         desc.append(pgettext("a sentence of a picture's description of the board", "Waste: empty."))
     else:
-        card = card_name(board.waste, "name")
+        waste = card_name(board.waste, "name")
         parts.append(_pile("waste", pgettext("a pile in a picture of the board, as a screen reader names it",
-                                             "waste: {card}, to be placed").format(card=card),
+                                             "waste: {card}, to be placed").format(card=waste),
                            _card_face(board.waste, _MARGIN, waste_y, colours), count=1))
         desc.append(pgettext("a sentence of a picture's description of the board",
-                             "Waste: {card}, to be placed.").format(card=card))
+                             "Waste: {card}, to be placed.").format(card=waste))
 
     left = _MARGIN + _W + 2 * _GAP + 8  # a wider gap sets the grid apart from the stock and waste
     for r, row in enumerate(board.grid):

@@ -50,7 +50,7 @@ _FAMILY_END = N_("The game is won when all 52 cards are on the foundations. It i
 
 _STAIRCASE = N_("Seven columns in a staircase: the first column has one card, the second two, up to seven in the "
                 "last; only the top card of each is face up. The 24 other cards form the stock.")
-_SECTIONS: dict[str, list[tuple[str, list[str]]]] = {
+_SECTIONS: dict[str, list[tuple[tuple[str, str], list[str]]]] = {
     "athena": [
         (_LAYOUT, [N_("Seven columns of four cards: the first and third rows face down, the second and fourth face "
                       "up, so a face-down card lies between two face-up ones. The 24 other cards form the stock.")]),
