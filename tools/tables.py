@@ -5,7 +5,8 @@ studies keep their rows in SQLite stores under ``.studies/`` (not committed; ``-
 variable ``SOLITAIRE_TABLES_STORES`` puts them elsewhere, for a trial), so this script can be stopped and run again,
 across sessions, and picks up where it stopped. After each study it writes the summaries so far to
 ``summary.json`` beside the stores; ``--publish`` writes them to ``src/solitaire_widget/studies/published.json``
-(committed; ``--out FILE`` writes them elsewhere), which :func:`solitaire_widget.studies.published` reads and from
+(committed; ``--out FILE`` writes them elsewhere; a published table with no store here is kept as it was, see
+:func:`carry_over`), which :func:`solitaire_widget.studies.published` reads and from
 which ``tools/figures.py`` writes the documents' figures, so the published tables change only when someone chooses
 to publish.
 
@@ -234,6 +235,20 @@ def summarise() -> dict[str, Any]:
                      "docs/studies.md for how.", "tables": tables}
 
 
+def carry_over(tables: dict[str, Any], previous: dict[str, Any]) -> list[dict[str, Any]]:
+    """Put into ``tables`` (:func:`summarise`'s answer) every table of ``previous`` (the published tables so far)
+    that the stores here have no rows for, in the order of :func:`studies`, and answer those. A study can take days
+    and its store may be on another machine, so publishing from the stores at hand never drops a table that was
+    published: it stays as it was, with the hash of the code that made it, until its own store replaces it (the
+    tests and the figures tell a table of older code by that hash)."""
+    have = {(table["setting"], table["player"]) for table in tables["tables"]}
+    kept = [table for table in previous.get("tables", []) if (table["setting"], table["player"]) not in have]
+    order = {(setting, player): number for number, (setting, player, *_) in enumerate(studies())}
+    known = [table for table in kept if (table["setting"], table["player"]) in order]
+    tables["tables"] = sorted(tables["tables"] + known, key=lambda table: order[table["setting"], table["player"]])
+    return known
+
+
 def same_deals(setting: str, player: str, results: dict[tuple[str, str], StudyResult]) -> dict[str, Any]:
     """How ``player``'s study of ``setting`` did against the others of the setting, on the deals both played, deal by
     deal: every simple strategy that plays fair (``strategies``), undo-search on its own (``undo_search``), the fair
@@ -333,7 +348,12 @@ def main(argv: list[str] | None = None) -> int:
         for moved in check_stores(studies(), retire=args.retire_stale):
             print(f"moved aside {moved.name}: it could not serve its study", file=sys.stderr)
         if args.publish:
-            OUT.write_text(json.dumps(summarise(), indent=1, ensure_ascii=False) + "\n")
+            tables = summarise()
+            previous = json.loads(OUT.read_text(encoding="utf-8")) if OUT.exists() else {"tables": []}
+            for kept in carry_over(tables, previous):
+                print(f"kept the published {kept['setting']} table of {kept['player']} (code {kept.get('code')}): "
+                      "there is no store for it here", file=sys.stderr)
+            OUT.write_text(json.dumps(tables, indent=1, ensure_ascii=False) + "\n")
         else:
             play(plan, args.rounds, args.workers)
     except StoreError as error:

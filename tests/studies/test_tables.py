@@ -102,3 +102,20 @@ def test_samples_are_the_first_deals_and_the_first_success_and_failure() -> None
     cut_short = [_row(1, "won"), _row(2, "won"), _row(3, "won"), _row(4, "playing"), _row(5, "stuck")]
     assert [row.deal for row in module.pick_samples(cut_short)] == [1, 2, 3, 5]
     assert module.played_runs([8, 1, 2, 3, 5]) == [[1, 3], [5, 5], [8, 8]]
+
+
+def test_publishing_keeps_a_published_table_that_has_no_store_here(tables: ModuleType,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # A study's store may be on another machine, or not begun again after the code changed: publishing from the
+    # stores at hand keeps its published table as it was (with the hash of the code that made it), and says so.
+    old = {"setting": "thumb-and-pouch", "player": "bold", "code": "0" * 16, "deals": 3, "played": [[1, 3]]}
+    gone = {"setting": "spider", "player": "bold", "code": "0" * 16}
+    tables.OUT.write_text(json.dumps({"about": "", "tables": [old, gone]}))
+    assert tables.main(["--publish"]) == 0
+    assert json.loads(tables.OUT.read_text())["tables"] == [old], "a table of no study in the plan is not kept"
+    assert "kept the published thumb-and-pouch table of bold (code 0000000000000000)" in capsys.readouterr().err
+    study("thumb-and-pouch", "bold", range(1, 5), workers=1, store=tables.store_path("thumb-and-pouch", "bold"),
+          progress=False)
+    assert tables.main(["--publish"]) == 0
+    (table,) = json.loads(tables.OUT.read_text())["tables"]
+    assert table["code"] != old["code"] and table["played"] == [[1, 4]], "the store's table replaces the old one"
