@@ -35,6 +35,12 @@ export function boardColumns(view: View): number {
   return view.variant === "camelot" ? 5.4 : view.tableau.length;
 }
 
+/** How many card widths the board is tall at the start of a game (the top row and two cards' height of columns, or
+ * Camelot's four rows), so that "auto" cards leave it in the window. */
+export function boardRows(view: View): number {
+  return view.variant === "camelot" ? 4 * 1.4 + 3 * 0.16 : 1.4 + 0.3 + 2 * 1.4;
+}
+
 export class Board {
   readonly el: HTMLDivElement;
   private readonly piles = new Map<string, HTMLDivElement>();

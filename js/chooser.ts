@@ -2,6 +2,7 @@
 // random one, or only proved-winnable deals of a difficulty). It only sends a "new_deal" intent; Python checks it,
 // deals, and the board follows the new view like any other.
 
+import { Popover } from "./popover";
 import type { Action, DealKind, GameChoice, Variant, View } from "./types";
 import { words } from "./words";
 
@@ -47,15 +48,22 @@ export class Chooser {
   private readonly redealsField: HTMLLabelElement;
   private view: View | null = null;
   private kind: DealKind = "any";
+  private readonly popover: Popover;
 
+  /** `opener` is the toolbar's Game… button; `onToggle` hears of every opening and closing. */
   constructor(
     private readonly send: (action: Action) => void,
-    private readonly onToggle: (open: boolean) => void,
+    opener: HTMLElement,
+    onToggle: (open: boolean) => void,
   ) {
     const p = this.panel;
     p.className = "sw-chooser";
-    p.hidden = true;
-    p.setAttribute("role", "dialog");
+    // Opening sets it to the game on the board and puts the focus on the game's list.
+    this.popover = new Popover(p, opener, {
+      focus: () => this.game,
+      onOpen: () => this.showView(this.view, this.kind),
+      onToggle,
+    });
     for (const key of ["game", "draw", "redeals", "deals", "number"]) this.labels[key] = span("sw-field-label");
     this.number.type = "number";
     this.number.min = "0";
@@ -101,12 +109,6 @@ export class Chooser {
       const typed = this.number.value.trim();
       this.deal(typed === "" ? null : Number(typed));
     });
-    p.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        this.toggle(false);
-      }
-    });
     this.game.addEventListener("change", () => this.fillOptions(this.choice(), null));
     this.draw.addEventListener("change", () => {
       const defaults = this.choice()?.defaults[this.draw.value];
@@ -115,18 +117,17 @@ export class Chooser {
   }
 
   get open(): boolean {
-    return !this.panel.hidden;
+    return this.popover.open;
   }
 
-  /** Open or close the panel; opening sets it to the game on the board and puts the focus in it. */
+  /** Open or close the panel (see Popover). */
   toggle(open?: boolean): void {
-    const show = open ?? this.panel.hidden;
-    this.panel.hidden = !show;
-    if (show) {
-      this.showView(this.view, this.kind);
-      this.game.focus({ preventScroll: true });
-    }
-    this.onToggle(show);
+    this.popover.toggle(open);
+  }
+
+  /** Stop listening to the page (the view is going away). */
+  stop(): void {
+    this.popover.stop();
   }
 
   showWords(): void {

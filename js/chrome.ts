@@ -3,6 +3,7 @@
 // (see words.ts).
 
 import { Chooser } from "./chooser";
+import { Popover } from "./popover";
 import { RecordView } from "./record";
 import { ReviewView } from "./review";
 import type {
@@ -42,6 +43,7 @@ export class Chrome {
   readonly chooser: Chooser;
   readonly record: RecordView;
   readonly review = new ReviewView();
+  private readonly rules: Popover;
   private readonly coachText = div("sw-coach-text");
   private readonly meter = document.createElement("span");
   private readonly meterBar = document.createElement("span");
@@ -86,22 +88,16 @@ export class Chrome {
     b.hint = intent("hint", { action: "hint" });
     b.winnable = intent("winnable", { action: "winnable" });
     b.rules = make("rules", () => this.toggleRules(), "rules");
-    b.rules.setAttribute("aria-expanded", "false");
     b.game = make("game", () => this.chooser.toggle(), "game");
-    b.game.setAttribute("aria-expanded", "false");
-    b.game.setAttribute("aria-haspopup", "dialog");
     b.finish = intent("finish", { action: "finish" });
     b.finish.hidden = true;
     b.review = intent("review", { action: "review" });
     b.review.setAttribute("aria-haspopup", "dialog");
-    this.chooser = new Chooser(send, (open) => {
-      b.game.setAttribute("aria-expanded", String(open));
+    this.chooser = new Chooser(send, b.game, (open) => {
       if (open) this.only("chooser");
     });
     b.statistics = make("statistics", () => this.record.toggle(), "statistics");
-    b.statistics.setAttribute("aria-expanded", "false");
-    this.record = new RecordView((open) => {
-      b.statistics.setAttribute("aria-expanded", String(open));
+    this.record = new RecordView(b.statistics, (open) => {
       if (open) this.only("statistics");
     });
     b.coach_undo = intent("coach_undo", { action: "undo" });
@@ -110,8 +106,10 @@ export class Chrome {
     b.lesson_next = intent("lesson_next", { action: "lesson_next" });
     b.lesson_close = intent("lesson_close", { action: "lesson_close" });
     this.toolbar.setAttribute("role", "toolbar");
-    this.toolbar.append(b.game, b.new_deal, b.restart, b.undo, b.redo, b.hint, b.winnable, b.finish, b.review,
-      b.statistics, b.rules);
+    // Finish comes and goes: it is last, and keeps its room while hidden (widget.css), so that no other button and
+    // no pile moves when it does.
+    this.toolbar.append(b.game, b.new_deal, b.restart, b.undo, b.redo, b.hint, b.winnable, b.review, b.statistics,
+      b.rules, b.finish);
 
     const actions = div("sw-banner-actions");
     this.bannerUndo = intent("undo", { action: "undo" });
@@ -131,8 +129,11 @@ export class Chrome {
     coachActions.append(b.coach_undo, b.coach_close);
     this.coachBar.append(this.coachText, coachActions);
 
-    this.rulesPanel.hidden = true;
-    this.rulesPanel.setAttribute("role", "region");
+    this.rules = new Popover(this.rulesPanel, b.rules, {
+      onToggle: (open) => {
+        if (open) this.only("rules");
+      },
+    });
     const rulesClose = make("rules_close", () => this.toggleRules(false), "rules_close");
     const rulesHead = div("sw-rules-head");
     rulesHead.append(this.rulesTitle, rulesClose);
@@ -157,6 +158,9 @@ export class Chrome {
       el.textContent = w.buttons[key] ?? "";
       el.title = w.titles[key] ?? "";
     }
+    // A button whose label changes keeps the room of its longer label, so that the buttons after it stay put.
+    this.buttons.winnable.dataset.labelA = w.buttons.winnable ?? "";
+    this.buttons.winnable.dataset.labelB = w.buttons.stop ?? "";
     this.toolbar.setAttribute("aria-label", w.toolbar);
     this.lessonBar.setAttribute("aria-label", w.lesson);
     this.rulesPanel.setAttribute("aria-label", w.rules_title);
@@ -184,17 +188,22 @@ export class Chrome {
 
   /** Open or close the Rules panel (a front-end view of words the board already holds: no message to Python). */
   toggleRules(open?: boolean): void {
-    const show = open ?? this.rulesPanel.hidden;
-    this.rulesPanel.hidden = !show;
-    this.buttons.rules.setAttribute("aria-expanded", String(show));
-    if (show) this.only("rules");
+    this.rules.toggle(open);
+  }
+
+  /** Stop the timers and listeners of the page (the view is going away). */
+  stop(): void {
+    this.chooser.stop();
+    this.record.stop();
+    this.rules.stop();
+    this.review.stop();
   }
 
   /** Keep one panel open at a time (the game chooser, the Statistics or the Rules). */
   private only(panel: "chooser" | "statistics" | "rules"): void {
     if (panel !== "chooser" && this.chooser.open) this.chooser.toggle(false);
     if (panel !== "statistics" && this.record.open) this.record.toggle(false);
-    if (panel !== "rules" && !this.rulesPanel.hidden) this.toggleRules(false);
+    if (panel !== "rules" && this.rules.open) this.toggleRules(false);
   }
 
   showRecord(record: GameRecord, clockOn: boolean): void {

@@ -30,6 +30,8 @@ export class Keyboard {
     // Typing in the game chooser's fields is typing, not playing.
     const t = e.target;
     if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+    // Nor is reading a panel over the felt (arrows scroll the Rules; Escape closes the panel, which sees it first).
+    if (t instanceof Element && t.closest("[role='dialog']")) return;
     const onButton = e.target instanceof HTMLButtonElement;
     if (onButton && (e.key === "Enter" || e.key === " ")) return;
     if (this.handle(e)) {

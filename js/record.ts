@@ -1,6 +1,7 @@
 // What the board keeps of the game: the clock on the status line and the Statistics panel. Python sends the
 // figures (the `record` trait) after every change; the clock ticks on here between them.
 
+import { Popover } from "./popover";
 import type { GameRecord } from "./types";
 import { words } from "./words";
 
@@ -24,11 +25,12 @@ export class RecordView {
   private record: GameRecord | null = null;
   private received = 0;
   private timer = 0;
+  private readonly popover: Popover;
 
-  constructor(private readonly onToggle: (open: boolean) => void) {
+  /** `opener` is the toolbar's Statistics button; `onToggle` hears of every opening and closing. */
+  constructor(opener: HTMLElement, onToggle: (open: boolean) => void) {
     this.panel.className = "sw-statistics";
-    this.panel.hidden = true;
-    this.panel.setAttribute("role", "region");
+    this.popover = new Popover(this.panel, opener, { onToggle });
     this.close.type = "button";
     this.close.className = "sw-button";
     this.close.dataset.action = "statistics_close";
@@ -44,13 +46,12 @@ export class RecordView {
   }
 
   get open(): boolean {
-    return !this.panel.hidden;
+    return this.popover.open;
   }
 
+  /** Open or close the panel (see Popover). */
   toggle(open?: boolean): void {
-    const show = open ?? this.panel.hidden;
-    this.panel.hidden = !show;
-    this.onToggle(show);
+    this.popover.toggle(open);
   }
 
   showWords(): void {
@@ -96,5 +97,6 @@ export class RecordView {
   stop(): void {
     window.clearInterval(this.timer);
     this.timer = 0;
+    this.popover.stop();
   }
 }

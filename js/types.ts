@@ -3,7 +3,7 @@
 
 export type Variant = "athena" | "thumb-and-pouch" | "aunt-mary" | "camelot" | "klondike";
 export type GameStatus = "playing" | "won" | "stuck" | "lost";
-export type CardSize = "small" | "medium" | "large";
+export type CardSize = "auto" | "small" | "medium" | "large";
 export type CardBack = "classic" | "lattice" | "plain";
 
 /** Fields every game's view carries. */

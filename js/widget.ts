@@ -1,7 +1,7 @@
 // The anywidget entry point: builds one view of a Solitaire widget and keeps it in step with the model.
 // Python owns the game; this view draws the synced state and sends intents stamped with its revision.
 
-import { boardColumns } from "./board";
+import { boardColumns, boardRows } from "./board";
 import { celebrate } from "./celebrate";
 import { Chrome } from "./chrome";
 import { Keyboard } from "./keyboard";
@@ -11,12 +11,30 @@ import { followTheme } from "./theme";
 import type { Action, Answer, CardSize, Marks, Model, View, Words } from "./types";
 import { fill, setWords } from "./words";
 
-/** Largest card width, in CSS pixels, for each size option; the board shrinks below it to fit the cell. */
-const MAX_CARD_WIDTH: Record<CardSize, number> = { small: 60, medium: 84, large: 112 };
+/** A fixed size: its card width in CSS pixels, which the board still shrinks below to fit a narrow cell. */
+const FIXED_CARD_WIDTH: Record<Exclude<CardSize, "auto">, number> = { small: 60, medium: 84, large: 112 };
+/** "auto" (the default): the cards fill the cell's width, as a desktop game fills its window, between these. */
+const AUTO_MIN_WIDTH = 70;
+const AUTO_MAX_WIDTH = 140;
+/** Below this the cards stop shrinking (a very narrow cell scrolls sideways instead). */
 const MIN_CARD_WIDTH = 28;
 /** Gap between piles, in card widths (kept in step with --sw-gap in widget.css). */
 const GAP = 0.16;
 const PADDING = 12;
+/** Room the window keeps above and below the felt under "auto" (the host's bars, the toolbar, the status line). */
+const CHROME_HEIGHT = 160;
+
+/** The card width for `size` in a cell `room` pixels wide, for a board `columns` card widths across and `rows`
+ * card widths tall at the start of a game, in a window `windowHeight` pixels tall. */
+export function cardWidth(size: CardSize, room: number, columns: number, rows: number, windowHeight: number): number {
+  const fit = (room - 2 * PADDING) / (columns + (columns - 1) * GAP);
+  if (size !== "auto") return Math.max(MIN_CARD_WIDTH, Math.min(FIXED_CARD_WIDTH[size] ?? 84, fit));
+  // As wide as the cell allows, and no taller than the window (Camelot's four rows), between the two bounds; a cell
+  // too narrow for the smallest still gets a board that fits it.
+  const tall = Math.max(AUTO_MIN_WIDTH, (windowHeight - CHROME_HEIGHT) / rows);
+  return Math.max(MIN_CARD_WIDTH, Math.min(AUTO_MAX_WIDTH, tall, fit));
+}
+
 /** How long to wait for Python's answer to an intent (no kernel: a saved notebook) before giving up on it. */
 const ANSWER_TIMEOUT_MS = 3000;
 const MAX_QUEUED = 8;
@@ -97,8 +115,11 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const chrome = new Chrome(send);
   const felt = document.createElement("div");
   felt.className = "sw-felt";
-  felt.append(table.board.el, chrome.banner, chrome.review.panel);
-  root.append(chrome.toolbar, chrome.chooser.panel, chrome.record.panel, chrome.rulesPanel, chrome.lessonBar, chrome.coachBar, felt, chrome.statusLine,
+  // The panels lie over the felt, and the bars that come and go sit under it: opening, showing or hiding one moves
+  // no card.
+  felt.append(table.board.el, chrome.banner, chrome.review.panel, chrome.chooser.panel, chrome.record.panel,
+    chrome.rulesPanel);
+  root.append(chrome.toolbar, felt, chrome.lessonBar, chrome.coachBar, chrome.statusLine,
     chrome.messageLine);
   el.append(root);
 
@@ -111,17 +132,18 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     root.classList.remove("sw-keyboard");
   });
 
+  // Size the cards to the output area, not to the board itself, which is only as wide as its cards; and follow it
+  // (and, for "auto", the window's height) when it changes.
   const resize = (): void => {
     const view = model.get("view");
     if (!isView(view)) return;
-    const columns = boardColumns(view);
-    const fit = (el.clientWidth - 2 * PADDING) / (columns + (columns - 1) * GAP);
-    const width = Math.max(MIN_CARD_WIDTH, Math.min(MAX_CARD_WIDTH[model.get("card_size")] ?? 84, fit));
-    root.style.setProperty("--sw-cw", `${Math.floor(width)}px`);
+    const size = model.get("card_size");
+    const width = `${Math.floor(cardWidth(size, el.clientWidth, boardColumns(view), boardRows(view), window.innerHeight))}px`;
+    if (root.style.getPropertyValue("--sw-cw") !== width) root.style.setProperty("--sw-cw", width);
   };
-  // Size cards to the output area, not to the board itself, which is only as wide as its cards.
   const observer = new ResizeObserver(resize);
   observer.observe(el);
+  window.addEventListener("resize", resize);
 
   let marked: Element[] = [];
   const mark = (marks: Marks | null): void => {
@@ -215,9 +237,9 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
     for (const name of SYNCED) model.off(`change:${name}`, schedule);
     model.off("msg:custom", onMessage);
     observer.disconnect();
+    window.removeEventListener("resize", resize);
     stopTheme();
-    chrome.record.stop();
-    chrome.review.stop();
+    chrome.stop();
   };
 }
 

@@ -50,7 +50,7 @@ def test_constructor_checks_its_arguments() -> None:
         Solitaire("athena", game=sw.new_game("athena", deal=1))
     with pytest.raises(ValueError, match="takes a solitaire_widget.Game"):
         Solitaire(game="athena")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="card_size must be one of 'small', 'medium', 'large', not 'huge'"):
+    with pytest.raises(ValueError, match="card_size must be one of 'auto', 'small', 'medium', 'large', not 'huge'"):
         Solitaire("athena", deal=1, card_size="huge")
     widget = Solitaire("klondike", deal=2, draw=3, four_color=True, card_size="large", animate=False)
     assert widget.game.options == {"draw": 3, "redeals": -1}

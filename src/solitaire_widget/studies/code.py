@@ -215,8 +215,8 @@ def _without_types(tree: ast.Module) -> None:
         elif isinstance(node, ast.If) and _is_type_checking(node.test):
             node.body = [ast.Pass()]
         body = getattr(node, "body", None)
-        if isinstance(body, list):
-            node.body = [_plain(statement, id(statement) in in_classes) for statement in body
+        if isinstance(body, list):  # a module, class, function, loop, if...: typed as any node, it has no body
+            node.body = [_plain(statement, id(statement) in in_classes) for statement in body  # type: ignore[attr-defined]
                          if not (isinstance(statement, ast.ImportFrom) and not statement.level
                                  and statement.module in TYPING_MODULES)] or [ast.Pass()]
 

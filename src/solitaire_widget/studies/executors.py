@@ -38,11 +38,11 @@ class PoolExecutor(cf.Executor):
         self._lock = threading.Lock()
         self._shut = False
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future:
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
         with self._lock:
             if self._shut:
                 raise RuntimeError("cannot submit to a PoolExecutor after shutdown")
-            future: cf.Future = cf.Future()
+            future: cf.Future[Any] = cf.Future()
             future.set_running_or_notify_cancel()
             self._pool.apply_async(fn, args, kwargs, callback=future.set_result,
                                    error_callback=future.set_exception)

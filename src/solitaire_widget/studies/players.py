@@ -99,7 +99,7 @@ class Player:
         the solver's engine, whose table of seen states has a size of its own (``TABLE_LIMIT``), so that a node
         budget may end otherwise on the hardest deals; for a strategy, its search budget (``Strategy.search``).
         """
-        key = {"variant": variant, "options": options, "player": self.label, "kind": self.kind,
+        key: dict[str, Any] = {"variant": variant, "options": options, "player": self.label, "kind": self.kind,
                "settings": self.settings, "code": self.code}
         if self.kind == "strategy":
             key["search"] = self._strategy(variant).search

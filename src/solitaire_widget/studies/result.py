@@ -62,7 +62,8 @@ def mcnemar_p(only_first: int, only_second: int) -> float:
             raise ValueError(f"the discordant deals are counted in whole numbers from 0, not {count!r:.60}")
     tosses, fewer = only_first + only_second, min(only_first, only_second)
     tail = sum(math.comb(tosses, k) for k in range(fewer + 1))
-    return min(1.0, 2 * tail / 2**tosses)
+    p: float = 2 * tail / 2**tosses
+    return min(1.0, p)
 
 
 @dataclass(frozen=True)

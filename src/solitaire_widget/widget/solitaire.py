@@ -43,7 +43,7 @@ from .view import board_words, describe, masked_view, move_marks, status_line, u
 __all__ = ["MoveEvent", "Solitaire"]
 
 log = logging.getLogger(__name__)
-CARD_SIZES = ("small", "medium", "large")
+CARD_SIZES = ("auto", "small", "medium", "large")
 CARD_BACKS = ("classic", "lattice", "plain")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -111,8 +111,9 @@ class Solitaire(anywidget.AnyWidget):
     Display options, all synced traits you may change later: ``highlight`` (mark the legal targets of a held
     card), ``animate`` (about 150 ms of motion; the browser's reduced-motion setting always wins),
     ``four_color`` (four suit colours), ``high_contrast`` (stronger colours and outlines), ``card_back``
-    (``"classic"``, ``"lattice"`` or ``"plain"``) and ``card_size`` (``"small"``, ``"medium"``, ``"large"``: the largest
-    size; the board still shrinks to fit a narrow cell).
+    (``"classic"``, ``"lattice"`` or ``"plain"``) and ``card_size``: ``"auto"`` (the default) sizes the cards to the cell,
+    from 70 to 140 CSS pixels wide, and follows it when it is resized; ``"small"``, ``"medium"`` and ``"large"`` fix
+    them at 60, 84 and 112 pixels (the board still shrinks to fit a narrow cell).
 
     Help, none of which peeks but "Still winnable?": Hint shows the fair hint (the move with the best win chance
     for a player who sees what this player has seen); ``show_chances=True`` shows that win chance after every move,
@@ -156,7 +157,8 @@ class Solitaire(anywidget.AnyWidget):
     highlight = _Flag(True).tag(sync=True)
     animate = _Flag(True).tag(sync=True)
     four_color = _Flag(False).tag(sync=True)
-    card_size = _Choice(CARD_SIZES, "medium").tag(sync=True)
+    #: ``"auto"``: the cards fill the cell (70 to 140 px wide); or a fixed size, ``"small"``, ``"medium"``, ``"large"``.
+    card_size = _Choice(CARD_SIZES, "auto").tag(sync=True)
     #: The design on the backs of the cards.
     card_back = _Choice(CARD_BACKS, "classic").tag(sync=True)
     #: Stronger colours and outlines, for low vision and bright rooms.
@@ -189,7 +191,7 @@ class Solitaire(anywidget.AnyWidget):
 
     def __init__(self, variant: str | None = None, deal: int | None = None, *, game: Game | None = None,
                  highlight: bool = True, animate: bool = True, four_color: bool = False,
-                 card_size: str = "medium", card_back: str = "classic", high_contrast: bool = False,
+                 card_size: str = "auto", card_back: str = "classic", high_contrast: bool = False,
                  show_chances: bool = False, coach: bool = False, hide_deal: bool = False, deals: str = "any",
                  auto_finish: bool = False, clock: bool = False, keep_statistics: bool | str = "board",
                  language: str | None = None, hint_time: float = 1.0, chance_time: float = 1.0,
