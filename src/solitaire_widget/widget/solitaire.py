@@ -111,9 +111,9 @@ class Solitaire(anywidget.AnyWidget):
     Display options, all synced traits you may change later: ``highlight`` (mark the legal targets of a held
     card), ``animate`` (about 150 ms of motion; the browser's reduced-motion setting always wins),
     ``four_color`` (four suit colours), ``high_contrast`` (stronger colours and outlines), ``card_back``
-    (``"classic"``, ``"lattice"`` or ``"plain"``) and ``card_size``: ``"auto"`` (the default) sizes the cards to the cell,
-    from 70 to 140 CSS pixels wide, and follows it when it is resized; ``"small"``, ``"medium"`` and ``"large"`` fix
-    them at 60, 84 and 112 pixels (the board still shrinks to fit a narrow cell).
+    (``"classic"``, ``"lattice"`` or ``"plain"``) and ``card_size``: ``"auto"`` (the default) sizes the cards to
+    the cell, from 70 to 140 CSS pixels wide, and follows it when it is resized; ``"small"``, ``"medium"`` and
+    ``"large"`` fix them at 60, 84 and 112 pixels (the board still shrinks to fit a narrow cell).
 
     Help, none of which peeks but "Still winnable?": Hint shows the fair hint (the move with the best win chance
     for a player who sees what this player has seen); ``show_chances=True`` shows that win chance after every move,
