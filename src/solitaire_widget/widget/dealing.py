@@ -39,7 +39,7 @@ class ReadableDraw(random.Random):
     """The generator the board hands to ``pick_deal`` for winnable deals: every deal number it draws is one from 1
     to :data:`READABLE_DEALS`, whatever range it is asked for (``pick_deal`` asks for the whole range of deals)."""
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is not None and stop > READABLE_DEALS + 1 and start <= READABLE_DEALS:
             stop = READABLE_DEALS + 1
         return super().randrange(start, stop, step)

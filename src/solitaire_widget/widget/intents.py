@@ -9,6 +9,7 @@ question, for the rules model (see docs/PROTOCOL.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, TypeGuard
 
 from ..checks import short
 from ..moves import Move
@@ -67,7 +68,7 @@ class Intent:
         return self.action in CARD_ACTIONS
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -118,7 +119,7 @@ def parse_intent(content: object) -> Intent:
     return Intent(action, rev, seq, view)
 
 
-def _new_deal(content: dict, rev: int, seq: int, view: str) -> Intent:
+def _new_deal(content: dict[Any, Any], rev: int, seq: int, view: str) -> Intent:
     """A 'new_deal' intent: every field optional (none: a fresh deal of the same game). Only the shapes are
     checked here; whether the game, options and deal exist is the widget's question (dealing.resolve)."""
     variant, options = content.get("variant"), content.get("options")

@@ -53,19 +53,20 @@ FINISH_STEP = 0.15
 Source = Literal["board", "python"]
 
 
-class _Flag(traitlets.Bool):
+class _Flag(traitlets.Bool[bool, bool]):
     """A display option that is True or False; anything else is a ValueError that names the option."""
 
     def validate(self, obj: Any, value: Any) -> bool:
-        return flag(value, self.name)
+        return flag(value, str(self.name))
 
 
-class _Choice(traitlets.Enum):
+class _Choice(traitlets.Enum[Any]):
     """A display option from a fixed list; anything else is a ValueError that names the option and the list."""
 
     def validate(self, obj: Any, value: Any) -> Any:
-        if not isinstance(value, str) or value not in self.values:
-            raise ValueError(f"{self.name} must be one of {', '.join(map(repr, self.values))}, not {short(value)}")
+        values = self.values or ()
+        if not isinstance(value, str) or value not in values:
+            raise ValueError(f"{self.name} must be one of {', '.join(map(repr, values))}, not {short(value)}")
         return value
 
 
@@ -378,7 +379,7 @@ class Solitaire(anywidget.AnyWidget):
         rather than keeping the old object."""
         return self._game
 
-    def play(self, move: Move | dict | str) -> None:
+    def play(self, move: Move | dict[str, Any] | str) -> None:
         """Play ``move`` (a Move, its dict or its text) on the board; ``IllegalMove`` if the rules forbid it.
 
         Answers nothing, so that ``w.play("deal")`` as a cell's last line echoes nothing; the move played is
@@ -425,7 +426,7 @@ class Solitaire(anywidget.AnyWidget):
                                    rng=dealing.readable_draw())
             self._new_deal(request, picked, "python")
 
-    def _play(self, move: Move | dict | str, source: Source) -> Move:
+    def _play(self, move: Move | dict[str, Any] | str, source: Source) -> Move:
         before = self._game.position()
         known = self._game.knowledge() if self.coach else None
         played = self._game.play(move)
@@ -728,6 +729,7 @@ class Solitaire(anywidget.AnyWidget):
 
     def _review_arrived(self, answer: Any) -> None:
         """Show the finished review (a ``GameReview``, or the exception it raised) and say its summary."""
+        kind: Literal["info", "error"]
         if isinstance(answer, Exception):
             state, kind = review_failed(answer, self._review_request), "error"
         else:
@@ -765,7 +767,7 @@ class Solitaire(anywidget.AnyWidget):
             if not self.show_chances:
                 self.meter = METER_OFF
             if not self.coach:
-                self.coach_note = None
+                self.coach_note = None  # type: ignore[assignment]  # allow_none=True: traitlets' types leave None out
 
     def _analyse(self, move: Move | None, before: Knowledge | None) -> None:
         """Work out, in a worker thread, the fair chances of the position now (for the meter) and, when the coach
@@ -906,9 +908,9 @@ class Solitaire(anywidget.AnyWidget):
         with self.hold_sync():
             self.view = self._masked()
             self.status_line = status_line(game, self.hide_deal)
-            self.suggestion = None
+            self.suggestion = None  # type: ignore[assignment]  # allow_none=True: traitlets' types leave None out
             self.winnable = IDLE
-            self.coach_note = None
+            self.coach_note = None  # type: ignore[assignment]  # allow_none=True: traitlets' types leave None out
             self.review = REVIEW_OFF
             self.lesson_state = self._lesson.state(game) if self._lesson else NO_LESSON
             self.record = record
@@ -974,7 +976,7 @@ class Solitaire(anywidget.AnyWidget):
         elif action in ("undo", "redo"):
             if not (self._game.can_undo if action == "undo" else self._game.can_redo):
                 return self._refuse(_("Nothing to undo.") if action == "undo" else _("Nothing to redo."))
-            self._step(action, "board")
+            self._step("undo" if action == "undo" else "redo", "board")
         elif action == "restart":
             self._restart("board")
         elif action == "new_deal":
@@ -988,7 +990,7 @@ class Solitaire(anywidget.AnyWidget):
         elif action == "review":
             return self._board_review()
         elif action == "coach_close":
-            self.coach_note = None
+            self.coach_note = None  # type: ignore[assignment]  # allow_none=True: traitlets' types leave None out
             return True, ""
         elif action == "page_language":
             return self._page_spoke(intent.language or "")

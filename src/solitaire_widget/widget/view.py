@@ -146,11 +146,14 @@ def undone(move: Move, before: dict[str, Any]) -> str:
 
 
 def _pile(position: dict[str, Any], pile: str) -> list[str]:
+    cards: list[str]
     if pile == "waste":
-        return position["waste"]
-    if pile.startswith("f"):
-        return position["foundations"][int(pile[1:]) - 1]
-    return position["tableau"][int(pile[1:]) - 1]
+        cards = position["waste"]
+    elif pile.startswith("f"):
+        cards = position["foundations"][int(pile[1:]) - 1]
+    else:
+        cards = position["tableau"][int(pile[1:]) - 1]
+    return cards
 
 
 def move_marks(move: Move) -> tuple[list[str], list[str]]:
