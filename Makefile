@@ -1,6 +1,6 @@
 # Two commands do everything on a fresh machine:
 #   make lab   - set up, then open JupyterLab on the getting-started notebook
-#   make test  - set up, then run the whole test suite (type check, unit, notebook and browser tests)
+#   make test  - set up, then run the whole test suite (type checks, unit, notebook and browser tests)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -33,8 +33,10 @@ LAB_ARGS ?=
 lab: setup
 	$(VENV)/bin/jupyter lab $(LAB_ROOT_ARGS) $(LAB_ARGS) notebooks/00-getting-started.ipynb
 
+# The front end's TypeScript, then the package's Python, strict ([tool.mypy] in pyproject.toml).
 typecheck: setup
 	npm run typecheck
+	$(PY) -m mypy
 
 # SOLITAIRE_REQUIRE_CORE=1: a solver core that did not build is a test failure, not a skip.
 test: setup chromium typecheck
