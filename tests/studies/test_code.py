@@ -125,3 +125,16 @@ def test_a_store_of_other_code_is_refused_saying_so(tmp_path: Path) -> None:
         Store.open(path, {**first.study, "code": "0" * 16})
     with Store.open(path, first.study) as same:
         assert same.rows() == list(first.rows), "the same code opens its own store"
+
+
+def test_an_annotation_in_any_block_leaves_the_hash_alone(tmp_path: Path) -> None:
+    """Annotated assignments in else, finally and except blocks are plain ones too, as in a body."""
+    root = tmp_path / "solitaire_widget"
+    root.mkdir()
+    plain = ("def f(xs):\n    for x in xs:\n        pass\n    else:\n        last = 1\n    try:\n        pass\n"
+             "    except ValueError:\n        bad = 2\n    finally:\n        done = 3\n    return last + bad + done\n")
+    (root / "m.py").write_text(plain)
+    before = code_hash(["m"], package_dir=root)
+    (root / "m.py").write_text(plain.replace("last = 1", "last: int = 1").replace("bad = 2", "bad: int = 2")
+                               .replace("done = 3", "done: int = 3"))
+    assert code_hash(["m"], package_dir=root) == before

@@ -214,11 +214,12 @@ def _without_types(tree: ast.Module) -> None:
             node.annotation = ast.Name("_", ast.Load())
         elif isinstance(node, ast.If) and _is_type_checking(node.test):
             node.body = [ast.Pass()]
-        body = getattr(node, "body", None)
-        if isinstance(body, list):  # a module, class, function, loop, if...: typed as any node, it has no body
-            node.body = [_plain(statement, id(statement) in in_classes) for statement in body  # type: ignore[attr-defined]
-                         if not (isinstance(statement, ast.ImportFrom) and not statement.level
-                                 and statement.module in TYPING_MODULES)] or [ast.Pass()]
+        for name in ("body", "orelse", "finalbody"):  # every list of statements: if, for, while, try, with, ...
+            statements = getattr(node, name, None)
+            if isinstance(statements, list) and statements and isinstance(statements[0], ast.stmt):
+                setattr(node, name, [_plain(statement, id(statement) in in_classes) for statement in statements
+                                     if not (isinstance(statement, ast.ImportFrom) and not statement.level
+                                             and statement.module in TYPING_MODULES)] or [ast.Pass()])
 
 
 def _plain(statement: ast.stmt, in_class: bool) -> ast.stmt:
