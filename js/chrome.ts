@@ -63,6 +63,11 @@ export class Chrome {
   private readonly named: Named[] = [];
   private readonly buttons: Record<string, HTMLButtonElement> = {};
   private messageId = -1;
+  /** The message line with what it may hold behind "Why?" (a hint's reasons: the line says what to do, in one
+   * short sentence). */
+  readonly messageRow = div("sw-message-row");
+  private readonly whyButton: HTMLButtonElement;
+  private readonly whyText = div("sw-why");
   private lastView: View | null = null;
   private lastLesson: Lesson | null = null;
   private lastMeter: Meter | null = null;
@@ -150,6 +155,21 @@ export class Chrome {
     this.statusLine.append(this.statusText, this.record.clock, this.dealBadge, this.meter, this.verdict);
     this.messageLine.setAttribute("aria-live", "polite");
     this.messageLine.setAttribute("role", "status");
+    this.whyButton = make("why", () => this.toggleWhy(), "why");
+    this.whyButton.classList.add("sw-why-button");
+    this.whyButton.setAttribute("aria-expanded", "false");
+    this.whyButton.hidden = true;
+    this.whyText.hidden = true;
+    const line = div("sw-message-line");
+    line.append(this.messageLine, this.whyButton);
+    this.messageRow.append(line, this.whyText);
+  }
+
+  /** Show or hide the reasons behind the message on show. */
+  toggleWhy(open?: boolean): void {
+    const show = open ?? this.whyText.hidden;
+    this.whyText.hidden = !show;
+    this.whyButton.setAttribute("aria-expanded", String(show));
   }
 
   /** Say everything again in the words in force (called when they change: a new language, or another game). */
@@ -252,6 +272,9 @@ export class Chrome {
     this.messageId = message.id;
     this.messageLine.textContent = message.text;
     this.messageLine.dataset.kind = message.kind;
+    this.whyText.textContent = message.why ?? "";
+    this.whyButton.hidden = !message.why;
+    this.toggleWhy(false);
   }
 
   showWinnable(w: Winnable): void {

@@ -67,6 +67,8 @@ export interface Message {
   id: number;
   /** The view whose request an error answers ("" for anything else): only that view shows the error. */
   view?: string;
+  /** The reasons behind the message (a hint's), shown on asking "Why?"; "" for none. */
+  why?: string;
 }
 
 export interface Winnable {

@@ -120,7 +120,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   felt.append(table.board.el, chrome.banner, chrome.review.panel, chrome.chooser.panel, chrome.record.panel,
     chrome.rulesPanel);
   root.append(chrome.toolbar, felt, chrome.lessonBar, chrome.coachBar, chrome.statusLine,
-    chrome.messageLine);
+    chrome.messageRow);
   el.append(root);
 
   // The board takes the keyboard when touched, so keys go to the game and not to the notebook.

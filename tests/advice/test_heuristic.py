@@ -71,7 +71,8 @@ def test_camelot_heuristic_puts_a_plain_card_in_the_centre():
 
 def test_no_hint_when_the_game_is_won_or_has_no_move():
     won = sw.Game.from_position(family_position("athena", [], foundations={s: "K" for s in "CDHS"}))
-    assert hint(won) == Hint(None, "heuristic", "The game is won: there is nothing left to do.")
+    said = "The game is won: there is nothing left to do."
+    assert hint(won) == Hint(None, "heuristic", said, advice=said)
     assert hint(won, peek=True) == hint(won)
     stuck = sw.Game.from_position(family_position(
         "athena", ["2s 3S", "KS", "QS", "JS", "TS 9S", "8S 7S 6S", "5S 4S"],

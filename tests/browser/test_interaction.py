@@ -157,6 +157,15 @@ def test_hint_marks_a_move_without_playing_it(show_board):
         assert sorted(marked) == sorted(piles), f"marked {mark} {marked}; the hint is {suggestion}"
     assert board.history() == [], "asking for a hint played a move"
     assert suggestion["text"] in board.text(), f"the hint's words {suggestion['text']!r} are not on the board"
+    # One short sentence on the line; the reasons behind "Why?", shown on asking and gone with the next message.
+    why, reasons = board.root.locator(".sw-why-button"), board.root.locator(".sw-why")
+    assert why.is_visible() and reasons.is_hidden() and len(board.message()) <= 60
+    why.click()
+    reasons.wait_for(state="visible")
+    assert reasons.inner_text() == message["why"] != "" and why.get_attribute("aria-expanded") == "true"
+    board.play_from_python("deal")
+    reasons.wait_for(state="hidden")
+    assert why.is_hidden()
 
 
 def test_still_winnable_names_no_face_down_card(show_board):
@@ -164,7 +173,10 @@ def test_still_winnable_names_no_face_down_card(show_board):
     board = show_board("klondike", 5)
     board.button("winnable").click()
     verdict = "Peeking at the hidden cards: not winnable any more. A card you cannot see yet can never leave its place."
-    board.wait_for_message(verdict, timeout=30_000)
+    handle = board.root.element_handle()
+    board.page.wait_for_function("([root, text]) => root.querySelector('.sw-verdict').textContent === text",
+                                 arg=[handle, verdict], timeout=30_000)
+    assert verdict not in board.message(), "the verdict is said once, in its own place on the status line"
     html = board.root.inner_html()
     assert "Q♠" not in html and "queen of spades" not in html.lower() and "QS" not in html
     assert board.history() == [], "checking winnability played a move"

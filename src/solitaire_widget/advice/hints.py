@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..cards import card_label, parse_card
 from ..game import Game
 from ..i18n import gettext as _
 from ..i18n import ngettext, percent
@@ -28,7 +29,7 @@ from .heuristic import move_words, rank_moves
 from .player import Choice, FairPlayer
 from .win_chances import DEFAULT_TIME_LIMIT, knowledge_of
 
-__all__ = ["Hint", "hint"]
+__all__ = ["Hint", "advice_words", "hint"]
 
 HintKind = Literal["fair", "heuristic", "winning"]
 
@@ -40,9 +41,11 @@ class Hint:
     ``kind`` says what chose it: ``"fair"``, the fair player's reasoning from what the player has seen;
     ``"heuristic"``, the rule of thumb (where the samples cannot tell the plans apart, or without them);
     ``"winning"``, the first move of a winning line the solver found by looking at the hidden cards. ``peeked`` is
-    True when the hint rests on the hidden cards (``hint(peek=True)``). ``reason`` says why in a sentence a learner
-    understands. A fair hint also holds the fair player's ``choice`` (the whole plan, and what was weighed). ``move``
-    is None when there is no move to suggest.
+    True when the hint rests on the hidden cards (``hint(peek=True)``). ``advice`` says what to do in one short
+    sentence, in a card game's words ("Move the 2♠ to a foundation."), for the board to show; ``reason`` says why,
+    in a sentence a learner understands (behind the board's "Why?"). A fair hint also holds the fair player's
+    ``choice`` (the whole plan, and what was weighed). ``move`` is None when there is no move to suggest, and
+    ``advice`` then says why there is none.
     """
 
     move: Move | None
@@ -50,6 +53,7 @@ class Hint:
     reason: str
     peeked: bool = False
     choice: Choice | None = field(default=None, compare=False, repr=False)
+    advice: str = ""
 
     def __repr__(self) -> str:
         move = self.move if self.move is not None else "(none)"
@@ -93,9 +97,50 @@ def explain(known: Knowledge, choice: Choice) -> Hint:
     """The fair hint for ``known`` from the fair player's ``choice`` there: its first move and why."""
     if choice.move is None:
         move, why = rank_moves(known, known.legal_moves())[0]
-        return Hint(move, "heuristic", _given_up(choice, why), choice=choice)
+        return Hint(move, "heuristic", _given_up(choice, why), choice=choice, advice=advice_words(known, move))
     kind, reason = _reason(known, choice, choice.move)
-    return Hint(choice.move, kind, _capital(reason), choice=choice)
+    return Hint(choice.move, kind, _capital(reason), choice=choice, advice=advice_words(known, choice.move))
+
+
+def advice_words(known: Knowledge, move: Move) -> str:
+    """A legal move as what a player is told to do, in one short sentence naming only cards the player sees:
+    "Move the 7♥ to column 5.", "Deal from the stock." Each kind of move is a whole sentence in the catalogue."""
+    data = known.to_dict()
+    if move.kind == "deal":
+        return _("Deal from the stock.")
+    if move.kind == "redeal":
+        return _("Turn the waste over to deal the stock again.")
+    if move.kind == "place":
+        cell = move.dst or ""
+        return _("Place the {card} in row {row}, column {column}.").format(card=_label(data["waste"][-1]),
+                                                                          row=cell[1], column=cell[3])
+    if move.kind == "remove":
+        cards = [_label(data["grid"][int(cell[1]) - 1][int(cell[3]) - 1]) for cell in move.cells]
+        if len(cards) == 1:
+            return _("Remove the {card}.").format(card=cards[0])
+        return _("Remove the {first} and the {second}.").format(first=cards[0], second=cards[1])
+    src, dst = move.src or "", move.dst or ""
+    number = dst[1:]
+    if src == "waste":
+        card = _label(data["waste"][-1])
+        if dst.startswith("f"):
+            return _("Move the {card} from the waste to a foundation.").format(card=card)
+        return _("Move the {card} from the waste to column {number}.").format(card=card, number=number)
+    if src.startswith("f"):
+        card = _label(data["foundations"][int(src[1:]) - 1][-1])
+        return _("Take the {card} back down to column {number}.").format(card=card, number=number)
+    card = _label(data["tableau"][int(src[1:]) - 1][-move.count])
+    if dst.startswith("f"):
+        return _("Move the {card} to a foundation.").format(card=card)
+    if move.count == 1:
+        return _("Move the {card} to column {number}.").format(card=card, number=number)
+    return ngettext("Move the {count} cards from the {card} up to column {number}.",
+                    "Move the {count} cards from the {card} up to column {number}.", move.count).format(
+        count=move.count, card=card, number=number)
+
+
+def _label(code: str) -> str:
+    return card_label(parse_card(code.upper()))
 
 
 def _given_up(choice: Choice, why: str) -> str:
@@ -184,9 +229,11 @@ def _capital(text: str) -> str:
 
 def _no_move(status: str, legal: list[Move]) -> Hint | None:
     if status == "won":
-        return Hint(None, "heuristic", _("The game is won: there is nothing left to do."))
+        said = _("The game is won: there is nothing left to do.")
+        return Hint(None, "heuristic", said, advice=said)
     if not legal:
-        return Hint(None, "heuristic", _("No move is left: the game cannot go on."))
+        said = _("No move is left: the game cannot go on.")
+        return Hint(None, "heuristic", said, advice=said)
     return None
 
 
@@ -200,7 +247,7 @@ def _peeking_hint(game: Game, time_limit: float | None, node_limit: int | None,
         return ending
     result = solve(game, time_limit=time_limit, node_limit=node_limit, cancel=cancel)
     if result.verdict == "winnable" and result.line:
-        return Hint(result.line[0], "winning", ngettext(
+        return Hint(result.line[0], "winning", advice=advice_words(game.knowledge(), result.line[0]), reason=ngettext(
             "Looking at the hidden cards, the solver found a winning line that starts with this move ({count} move "
             "to a win).",
             "Looking at the hidden cards, the solver found a winning line that starts with this move ({count} moves "
@@ -211,4 +258,4 @@ def _peeking_hint(game: Game, time_limit: float | None, node_limit: int | None,
                    "thumb: {why}").format(why=why)
     else:
         reason = _("Rule of thumb: {why}").format(why=why)
-    return Hint(move, "heuristic", reason, peeked=True)
+    return Hint(move, "heuristic", reason, peeked=True, advice=advice_words(game.knowledge(), move))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..advice import Chances
 from ..cards import card_label, parse_card
 from ..i18n import gettext as _
-from ..i18n import decimal, ngettext, percent
+from ..i18n import ngettext, percent
 from ..solver import locked_cards, solve
 
 if TYPE_CHECKING:
@@ -98,21 +98,16 @@ def lock_reason(game: Game) -> str:
 def verdict_text(result: Any, lock: str = "") -> dict[str, Any]:
     """The ``winnable`` trait for a finished :class:`SolveResult`; ``lock`` is :func:`lock_reason`'s answer."""
     verdict = getattr(result, "verdict", "unknown")
-    seconds = getattr(result, "stats", {}).get("seconds")
-    took = decimal(seconds) if isinstance(seconds, (int, float)) else "?"
     if verdict == "winnable":
-        text = ngettext("Peeking at the hidden cards: still winnable, the solver found a win in {moves} move "
-                        "({seconds} s).",
-                        "Peeking at the hidden cards: still winnable, the solver found a win in {moves} moves "
-                        "({seconds} s).", len(result.line)).format(moves=len(result.line), seconds=took)
+        text = ngettext("Peeking at the hidden cards: still winnable, the solver found a win in {moves} move.",
+                        "Peeking at the hidden cards: still winnable, the solver found a win in {moves} moves.",
+                        len(result.line)).format(moves=len(result.line))
     elif verdict == "unwinnable" and lock:
         text = _("Peeking at the hidden cards: not winnable any more. {reason}").format(reason=lock)
     elif verdict == "unwinnable":
-        text = _("Peeking at the hidden cards: not winnable any more, the solver tried every line ({seconds} s)."
-                 ).format(seconds=took)
+        text = _("Peeking at the hidden cards: not winnable any more, the solver tried every line.")
     else:
-        text = _("Peeking at the hidden cards: undecided, the solver ran out of time ({seconds} s).").format(
-            seconds=took)
+        text = _("Peeking at the hidden cards: undecided, the solver ran out of time.")
     return {"state": "done", "verdict": verdict, "text": text}
 
 

@@ -249,7 +249,8 @@ class Solitaire(anywidget.AnyWidget):
         with using(spoken):
             super().__init__(
                 view=masked_view(game, 0, hide_deal), status_line=status_line(game, hide_deal),
-                lesson_state=NO_LESSON, winnable=IDLE, meter=METER_OFF, message={"text": "", "kind": "", "id": 0, "view": ""},
+                lesson_state=NO_LESSON, winnable=IDLE, meter=METER_OFF,
+                message={"text": "", "kind": "", "id": 0, "view": "", "why": ""},
                 review=REVIEW_OFF,
                 highlight=highlight, animate=animate, four_color=four_color, card_size=card_size,
                 card_back=card_back, high_contrast=high_contrast, show_chances=show_chances, coach=coach,
@@ -646,11 +647,11 @@ class Solitaire(anywidget.AnyWidget):
             self._say(_("There is no move to suggest here."), "info")
             return
         src, dst = move_marks(move)
-        text = _("Hint: {reason}").format(reason=getattr(found, "reason", ""))
+        text = _("Hint: {advice}").format(advice=found.advice)
         self._keeper.hint_used()
         with self.hold_sync():
             self.suggestion = {"from": src, "to": dst, "text": text}
-            self._say(text, "info")
+            self._say(text, "info", why=found.reason)
 
     def _board_hint(self) -> tuple[bool, str]:
         """The board's Hint button: the fair hint, worked out in a worker thread from the player's knowledge; it
@@ -685,19 +686,14 @@ class Solitaire(anywidget.AnyWidget):
             spoken = self._effective_language()
             self._check.start(lambda cancel: _spoken(spoken, winnable_state, game, limit, cancel),
                               lambda answer: self._answer_arrived(rev, self._winnable_arrived, answer))
-            running = running_state()
-            with self.hold_sync():
-                self.winnable = running
-                self._say(running["text"], "info")
+            self.winnable = running_state()  # the verdict has a place of its own on the board: said once, there
 
     def _winnable_arrived(self, answer: Any) -> None:
         """Show the verdict (the ``winnable`` trait :func:`winnable_state` built, or the exception it raised)."""
         if isinstance(answer, Exception):
             answer = {"state": "done", "verdict": "unknown",
                       "text": _("The solver failed: {error}").format(error=short(answer))}
-        with self.hold_sync():
-            self.winnable = answer
-            self._say(answer["text"], "info")
+        self.winnable = answer
 
     def _board_review(self) -> tuple[bool, str]:
         """The board's Review button: review the moves played so far (``sw.review_game`` with its budgets, on a
@@ -921,12 +917,13 @@ class Solitaire(anywidget.AnyWidget):
         if self.auto_finish and not self._finishing.is_set() and self.view.get("can_finish"):
             self._start_finish()
 
-    def _say(self, text: str, kind: Literal["info", "error"]) -> None:
-        """Put ``text`` on the message line. An error said while answering a view's request names that view
-        (``"view"``), so that only the view whose player caused it shows it; "" for everything else."""
+    def _say(self, text: str, kind: Literal["info", "error"], why: str = "") -> None:
+        """Put ``text`` on the message line, with ``why`` behind a "Why?" (a hint's reasons). An error said while
+        answering a view's request names that view (``"view"``), so that only the view whose player caused it shows
+        it; "" for everything else."""
         self._message_id += 1
         self.message = {"text": text, "kind": kind, "id": self._message_id,
-                        "view": self._asking if kind == "error" else ""}
+                        "view": self._asking if kind == "error" else "", "why": why}
 
     # Intents from the board ------------------------------------------------------------------------------------
 

@@ -190,7 +190,8 @@ def board_words(game: Game) -> dict[str, Any]:
     return {
         "buttons": {
             "new_deal": _("New deal"), "restart": _("Restart"), "undo": _("Undo"), "redo": _("Redo"),
-            "hint": _("Hint"), "winnable": _("Still winnable?"), "stop": _("Stop checking"), "rules": _("Rules"),
+            "hint": _("Hint"), "why": _("Why?"), "winnable": _("Still winnable?"), "stop": _("Stop checking"),
+            "rules": _("Rules"),
             "lesson_back": _("Back"), "lesson_next": _("Next"), "lesson_close": _("Close"),
             "coach_undo": _("Undo"), "coach_close": _("Dismiss"), "rules_close": _("Close"),
             "finish": _("Finish"), "game": _("Game…"), "chooser_close": _("Close"),
