@@ -33,7 +33,7 @@ from ..i18n import ngettext
 from ..knowledge import Knowledge
 from ..moves import Move
 
-__all__ = ["move_words", "rank_moves", "rule_of_thumb"]
+__all__ = ["move_parts", "move_words", "rank_moves", "rule_of_thumb"]
 
 Key = tuple[int, int]
 
@@ -122,37 +122,50 @@ def _camelot_rank(data: dict[str, Any], move: Move) -> tuple[Key, str]:
     return (5, 0), _("dealing turns the next card of the stock onto the waste.")
 
 
-def move_words(knowledge: Knowledge, move: Move) -> str:
-    """A legal move as a phrase naming only cards the player sees: "moving the 7♥ to column 5", "dealing"."""
+def move_parts(knowledge: Knowledge, move: Move) -> tuple[str, dict[str, Any]]:
+    """What a legal move is, for the sentences that name it: its form (``"deal"``, ``"redeal"``, ``"place"``,
+    ``"remove"``, ``"remove pair"``, ``"waste up"``, ``"waste"``, ``"down"``, ``"up"``, ``"column"``, ``"group"``)
+    and the cards and places they name, only cards the player sees (``card``, ``first``, ``second``, ``number``,
+    ``row``, ``column``, ``count``). The rule of thumb's phrases (:func:`move_words`) and the hint's sentences
+    (:func:`~solitaire_widget.advice.hints.advice_words`) each say every form in their own words."""
+    if move.kind in ("deal", "redeal"):
+        return move.kind, {}
     data = knowledge.to_dict()
-    if move.kind == "deal":
-        return _("dealing")
-    if move.kind == "redeal":
-        return _("turning the waste over")
     if move.kind == "place":
         cell = move.dst or ""
-        return _("placing the {card} in row {row}, column {column}").format(card=_label(data["waste"][-1]),
-                                                                            row=cell[1], column=cell[3])
+        return "place", {"card": _label(data["waste"][-1]), "row": cell[1], "column": cell[3]}
     if move.kind == "remove":
         cards = [_label(_cell(data, cell)) for cell in move.cells]
         if len(cards) == 1:
-            return _("removing the {card}").format(card=cards[0])
-        return _("removing the {first} and the {second}").format(first=cards[0], second=cards[1])
+            return "remove", {"card": cards[0]}
+        return "remove pair", {"first": cards[0], "second": cards[1]}
     src, dst = move.src or "", move.dst or ""
     number = dst[1:]
     if src == "waste":
         card = _label(data["waste"][-1])
-        if dst.startswith("f"):
-            return _("moving the {card} from the waste up to a foundation").format(card=card)
-        return _("moving the {card} from the waste to column {number}").format(card=card, number=number)
+        return ("waste up", {"card": card}) if dst.startswith("f") else ("waste", {"card": card, "number": number})
     if src.startswith("f"):
-        card = _label(data["foundations"][int(src[1:]) - 1][-1])
-        return _("moving the {card} back down to column {number}").format(card=card, number=number)
+        return "down", {"card": _label(data["foundations"][int(src[1:]) - 1][-1]), "number": number}
     card = _label(data["tableau"][int(src[1:]) - 1][-move.count])
     if dst.startswith("f"):
-        return _("moving the {card} up to a foundation").format(card=card)
+        return "up", {"card": card}
     if move.count == 1:
-        return _("moving the {card} to column {number}").format(card=card, number=number)
-    return ngettext("moving the {count} cards from the {card} up to column {number}",
-                    "moving the {count} cards from the {card} up to column {number}", move.count).format(
-        count=move.count, card=card, number=number)
+        return "column", {"card": card, "number": number}
+    return "group", {"count": move.count, "card": card, "number": number}
+
+
+def move_words(knowledge: Knowledge, move: Move) -> str:
+    """A legal move as a phrase naming only cards the player sees: "moving the 7♥ to column 5", "dealing"."""
+    form, parts = move_parts(knowledge, move)
+    if form == "group":
+        return ngettext("moving the {count} cards from the {card} up to column {number}",
+                        "moving the {count} cards from the {card} up to column {number}", parts["count"]).format(
+            **parts)
+    phrases = {"deal": _("dealing"), "redeal": _("turning the waste over"),
+               "place": _("placing the {card} in row {row}, column {column}"),
+               "remove": _("removing the {card}"), "remove pair": _("removing the {first} and the {second}"),
+               "waste up": _("moving the {card} from the waste up to a foundation"),
+               "waste": _("moving the {card} from the waste to column {number}"),
+               "down": _("moving the {card} back down to column {number}"),
+               "up": _("moving the {card} up to a foundation"), "column": _("moving the {card} to column {number}")}
+    return phrases[form].format(**parts)

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..cards import card_label, parse_card
 from ..game import Game
 from ..i18n import gettext as _
 from ..i18n import ngettext, percent
@@ -25,7 +24,7 @@ from ..moves import Move
 from ..solver import solve
 from ..solver.api import _check_limit, check_cancel
 from ..solver.budget import CancelFlag
-from .heuristic import move_words, rank_moves
+from .heuristic import move_parts, move_words, rank_moves
 from .player import Choice, FairPlayer
 from .win_chances import DEFAULT_TIME_LIMIT, knowledge_of
 
@@ -104,43 +103,21 @@ def explain(known: Knowledge, choice: Choice) -> Hint:
 
 def advice_words(known: Knowledge, move: Move) -> str:
     """A legal move as what a player is told to do, in one short sentence naming only cards the player sees:
-    "Move the 7♥ to column 5.", "Deal from the stock." Each kind of move is a whole sentence in the catalogue."""
-    data = known.to_dict()
-    if move.kind == "deal":
-        return _("Deal from the stock.")
-    if move.kind == "redeal":
-        return _("Turn the waste over to deal the stock again.")
-    if move.kind == "place":
-        cell = move.dst or ""
-        return _("Place the {card} in row {row}, column {column}.").format(card=_label(data["waste"][-1]),
-                                                                          row=cell[1], column=cell[3])
-    if move.kind == "remove":
-        cards = [_label(data["grid"][int(cell[1]) - 1][int(cell[3]) - 1]) for cell in move.cells]
-        if len(cards) == 1:
-            return _("Remove the {card}.").format(card=cards[0])
-        return _("Remove the {first} and the {second}.").format(first=cards[0], second=cards[1])
-    src, dst = move.src or "", move.dst or ""
-    number = dst[1:]
-    if src == "waste":
-        card = _label(data["waste"][-1])
-        if dst.startswith("f"):
-            return _("Move the {card} from the waste to a foundation.").format(card=card)
-        return _("Move the {card} from the waste to column {number}.").format(card=card, number=number)
-    if src.startswith("f"):
-        card = _label(data["foundations"][int(src[1:]) - 1][-1])
-        return _("Take the {card} back down to column {number}.").format(card=card, number=number)
-    card = _label(data["tableau"][int(src[1:]) - 1][-move.count])
-    if dst.startswith("f"):
-        return _("Move the {card} to a foundation.").format(card=card)
-    if move.count == 1:
-        return _("Move the {card} to column {number}.").format(card=card, number=number)
-    return ngettext("Move the {count} cards from the {card} up to column {number}.",
-                    "Move the {count} cards from the {card} up to column {number}.", move.count).format(
-        count=move.count, card=card, number=number)
-
-
-def _label(code: str) -> str:
-    return card_label(parse_card(code.upper()))
+    "Move the 7♥ to column 5.", "Deal from the stock." Each form of move (:func:`move_parts`) is a whole sentence
+    in the catalogue."""
+    form, parts = move_parts(known, move)
+    if form == "group":
+        return ngettext("Move the {count} cards from the {card} up to column {number}.",
+                        "Move the {count} cards from the {card} up to column {number}.", parts["count"]).format(
+            **parts)
+    sentences = {"deal": _("Deal from the stock."), "redeal": _("Turn the waste over to deal the stock again."),
+                 "place": _("Place the {card} in row {row}, column {column}."), "remove": _("Remove the {card}."),
+                 "remove pair": _("Remove the {first} and the {second}."),
+                 "waste up": _("Move the {card} from the waste to a foundation."),
+                 "waste": _("Move the {card} from the waste to column {number}."),
+                 "down": _("Take the {card} back down to column {number}."),
+                 "up": _("Move the {card} to a foundation."), "column": _("Move the {card} to column {number}.")}
+    return sentences[form].format(**parts)
 
 
 def _given_up(choice: Choice, why: str) -> str:
