@@ -13,6 +13,10 @@ pointer events) for every other move, Camelot's tens with a click. For each move
   widget's comm in the kernel), and the size of the intent the browser sent (measured as it arrives in the kernel).
   The Jupyter message envelope around each comm message (header, parent header) is not in that figure: it is the
   protocol's cost, the same for any widget.
+- **first draw**: for each game, from the command that runs the board's cell (``w = sw.Solitaire(...)``, then
+  ``w``) to the first animation frame after the page shows the whole deal (every pile as the rules model says). It
+  takes in the kernel's work (making the game and the widget) and the front end's (building the board, sizing the
+  cards, the layout and the first paint); the part from the deal in the DOM to that frame is given too.
 - **wire bytes**, as a cross-check: every WebSocket frame between the page and the kernel that belongs to the move,
   in both directions, counted by Playwright as the page sends and receives it. A frame belongs to the move when it
   is the intent itself (a shell ``comm_msg``) or a message the kernel sent while handling it (its parent is that
@@ -122,6 +126,40 @@ _JS_ARM = """
 """
 
 
+# Armed before the board's cell runs: resolves with the times of the run, of the DOM showing `expected` anywhere on
+# the page (the one open notebook), and of the first animation frame after that.
+_JS_ARM_FIRST_DRAW = """
+    (expected) => {
+      const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+      const shows = (root) => {
+        for (const [name, want] of Object.entries(expected)) {
+          const pile = root.querySelector(`[data-pile="${name}"]`);
+          if (!pile) return false;
+          const have = [...pile.querySelectorAll('[data-card]')].map((card) => card.dataset.card);
+          if (want.mode === 'exact' && !same(have, want.cards)) return false;
+          if (want.mode !== 'exact' && ((have.length === 0) !== (want.cards.length === 0))) return false;
+        }
+        return true;
+      };
+      const start = performance.now();
+      window.__benchFirstDraw = new Promise((resolve, reject) => {
+        let observer = null;
+        const timer = setTimeout(() => { observer.disconnect(); reject(new Error('no board in 60 s')); }, 60000);
+        const check = () => {
+          const root = document.querySelector('.sw-root');
+          if (!root || !shows(root)) return;
+          const dom = performance.now();
+          observer.disconnect();
+          clearTimeout(timer);
+          requestAnimationFrame(() => resolve({start, dom, frame: performance.now()}));
+        };
+        observer = new MutationObserver(check);
+        observer.observe(document.body, {subtree: true, childList: true});
+      });
+    }
+"""
+
+
 def choose_move(game: Game, previous: Move | None) -> Move | None:
     """A plain player's choice: cards up, then moves that turn a card or fill a gap, then the stock, else anything."""
     legal = game.legal_moves()
@@ -211,17 +249,23 @@ class Bench:
         self.messages: list[int] = []  # kernel -> browser comm messages per move
         self.gestures: dict[str, int] = {}
         self.by_gesture: dict[str, list[float]] = {}
+        self.first_draws: list[float] = []  # run -> first frame showing the deal, one per game
+        self.first_paints: list[float] = []  # deal in the DOM -> that frame
 
     def play_game(self, variant: str, deal: int, moves: int) -> int:
         lab = self.lab
         self.wire.move = -1  # opening a notebook sends comm messages of its own (widget state requests)
         lab.open_notebook(f"latency-{variant}-{deal}.ipynb",
                           [f"import solitaire_widget as sw\nw = sw.Solitaire({variant!r}, deal={deal})\nw"])
+        game = sw.new_game(variant, deal=deal)
+        lab.page.evaluate(_JS_ARM_FIRST_DRAW, expected_board(game.position()))
         lab.run_cell(0)
         board = Board(lab, 0, "w")
         board.wait_until_rendered()
+        drawn = lab.page.evaluate("() => window.__benchFirstDraw")
+        self.first_draws.append(drawn["frame"] - drawn["start"])
+        self.first_paints.append(drawn["frame"] - drawn["dom"])
         lab.kernel_exec(KERNEL_PROBE)
-        game = sw.new_game(variant, deal=deal)
         board.wait_for_position(game.position())
         lab.kernel_eval("_bench_take()")
         played = 0
@@ -344,6 +388,10 @@ def main() -> int:
               f"p95 {percentile(values, 0.95):.1f} ms")
     print(f"  (to the DOM update alone: median {statistics.median(bench.dom_latencies):.1f} ms, "
           f"p95 {percentile(bench.dom_latencies, 0.95):.1f} ms)")
+    print(f"first draw, running the board's cell to the frame showing the deal ({len(bench.first_draws)} games): "
+          f"median {statistics.median(bench.first_draws):.1f} ms, max {max(bench.first_draws):.1f} ms "
+          f"(the deal in the DOM to that frame: median {statistics.median(bench.first_paints):.1f} ms, "
+          f"max {max(bench.first_paints):.1f} ms)")
     print(f"comm bytes per move, kernel -> browser: median {sent_median:.0f} B, max {sent_max} B "
           f"(in {min(bench.messages)} to {max(bench.messages)} comm messages)")
     print(f"comm bytes per move, browser -> kernel (the intent): median {statistics.median(bench.received):.0f} B, "
@@ -356,7 +404,7 @@ def main() -> int:
         args.json.write_text(json.dumps({
             "latency_ms": bench.latencies, "dom_latency_ms": bench.dom_latencies,
             "bytes_sent": bench.sent, "bytes_received": bench.received, "messages_sent": bench.messages,
-            "wire_bytes": wire,
+            "wire_bytes": wire, "first_draw_ms": bench.first_draws, "first_paint_ms": bench.first_paints,
             "gestures": bench.gestures,
         }, indent=1))
     missed = [text for text, bad in (
