@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import CODE, card_name, parse_card
 from ..finish import finishing_moves
 from ..i18n import gettext as _
-from ..i18n import ngettext, pgettext
+from ..i18n import N_, ngettext, pgettext
 from ..rulebook import rules_text
 from ..status_words import SEPARATOR, WINNING_SCORE, status_words
 from ..variants import VARIANT_RULES, VARIANTS
@@ -82,8 +82,42 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def describe(move: Move, before: dict[str, Any], after: dict[str, Any]) -> str:
-    """One sentence saying what ``move`` did, from the positions before and after it (for the aria-live line)."""
+def describe(move: Move, before: dict[str, Any], after: dict[str, Any], ended: bool = False) -> str:
+    """One sentence saying what ``move`` did, from the positions before and after it (for the aria-live line), and
+    in Camelot a second one when the move began another phase (:func:`phase_news`), unless it ``ended`` the game."""
+    text = _what_it_did(move, before, after)
+    news = "" if ended else phase_news(before, after)
+    return f"{text} {news}" if news else text
+
+
+def phase_news(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """Camelot: what the player is to do now that a phase began, from the positions before and after a move ("" when
+    the phase did not change, or in another game). The phase line of the status says it too, but in two words."""
+    if before.get("phase") == after.get("phase") or "grid" not in after:
+        return ""
+    if after["phase"] == "fill":
+        return _("Back to filling the grid: place each card you deal.")
+    if any(card is None for row in after["grid"] for card in row):
+        return _("The stock is spent: now remove the Tens, and the pairs that add up to ten.")
+    return _("The grid is full: now remove the Tens, and the pairs that add up to ten.")
+
+
+#: The cells where each court card goes, as the sentence saying none is free names them.
+_NO_CELL = {"K": N_("No corner is free for {card}, so the game is lost."),
+            "Q": N_("No cell in the middle of the top or bottom row is free for {card}, so the game is lost."),
+            "J": N_("No cell in the middle of the left or right column is free for {card}, so the game is lost.")}
+
+
+def lost_reason(position: dict[str, Any]) -> str:
+    """Why a lost Camelot game is lost, from its position: the court card just dealt has no free cell of its kind,
+    or the grid is full and nothing in it can be removed."""
+    waste = position.get("waste") or []
+    if waste and waste[-1][0].upper() in _NO_CELL:
+        return _(_NO_CELL[waste[-1][0].upper()]).format(card=_card(waste[-1], "from"))
+    return _("The grid is full and nothing in it can be removed, so the game is lost.")
+
+
+def _what_it_did(move: Move, before: dict[str, Any], after: dict[str, Any]) -> str:
     if move.kind == "deal":
         dealt = len(after["waste"]) - len(before["waste"])
         if not after["waste"]:
