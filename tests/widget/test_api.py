@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -434,3 +435,26 @@ def test_winnable_random_deals_are_readable_too() -> None:
     assert 1 <= widget.game.deal <= READABLE_DEALS
     widget.new_deal()
     assert 1 <= widget.game.deal <= READABLE_DEALS and widget.deal_note["kind"] == "winnable"
+
+
+def test_a_board_cell_keeps_a_picture_of_the_board_beside_the_live_view() -> None:
+    """What a notebook stores of a board: the live view, and a picture and a repr of the board as it stands, which
+    GitHub, nbconvert and a reopened notebook show. The picture hides what the board hides."""
+    widget = Solitaire("thumb-and-pouch", deal=1)
+    widget.play("t5-f1")
+    data, _metadata = widget._repr_mimebundle_()
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == widget.model_id
+    assert data["text/plain"] == "<Solitaire thumb-and-pouch #1: 1 moves, score 1, playing>"
+    assert data["image/svg+xml"] == sw.picture(widget.game).svg
+    widget.four_color = True
+    assert widget._repr_mimebundle_()[0]["image/svg+xml"] == sw.picture(widget.game, four_colour=True).svg
+    hidden = Solitaire("athena", deal=42, hide_deal=True, language="el")
+    data = hidden._repr_mimebundle_()[0]
+    position = hidden.game.position()
+    with sw.i18n.using("el"):  # the board's language, and no deal number
+        assert data["image/svg+xml"] == sw.picture({**position, "deal": None}).svg != sw.picture(position).svg
+    assert data["text/plain"] == "<Solitaire athena: 0 moves, score 0, playing>"
+    # Face-down cards: none named, the same picture for any deal whose face-up cards are the same.
+    assert 'data-card="down"' in data["image/svg+xml"]
+    assert set(re.findall(r'data-card="([^"]+)"', data["image/svg+xml"])) - {"down"} == {
+        card.upper() for column in hidden.game.position()["tableau"] for card in column if card.isupper()}

@@ -32,13 +32,14 @@ from ..i18n import check_language, default_language, get_language, using
 from ..i18n import gettext as _
 from ..knowledge import Knowledge
 from ..moves import Move
+from ..pictures import svg_picture
 from . import dealing
 from .analysis import IDLE, METER_OFF, BackgroundSearch, meter_running, meter_state, running_state, winnable_state
 from .intents import Intent, parse_intent, reply_address
 from .lesson import NO_LESSON, Lesson
 from .reviewing import REVIEW_OFF, review_done, review_failed, review_running
 from .scorekeeper import Departure, Scorekeeper
-from .view import board_words, describe, masked_view, move_marks, status_line, undone
+from .view import board_words, describe, lost_reason, masked_view, move_marks, status_line, undone
 
 __all__ = ["MoveEvent", "Solitaire"]
 
@@ -316,6 +317,36 @@ class Solitaire(anywidget.AnyWidget):
     def solve_time(self, value: float) -> None:
         self._solve_time = _seconds("solve_time", value)
 
+    # What a notebook stores -------------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        game = getattr(self, "_game", None)
+        if game is None:  # half-built
+            return "<Solitaire>"
+        deal = self._masked_position()["deal"]
+        return (f"<Solitaire {game.variant}{'' if deal is None else f' #{deal}'}: {game.moves} moves, "
+                f"score {game.score}, {game.status}>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The live board for a front end that runs widgets, and beside it a picture of the board as it stands
+        (``image/svg+xml``, drawn as :func:`solitaire_widget.picture` draws it, in the board's language and colours)
+        and its ``repr``: what a notebook keeps of the cell, for GitHub, nbconvert and a reopened notebook."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        with self._speaking():
+            data["image/svg+xml"] = svg_picture(self._masked_position(), four_colour=self.four_color)
+        return data, metadata
+
+    def _masked_position(self) -> dict[str, Any]:
+        """The game's position with the deal number left out while the board hides it (the face-down cards are
+        left out by the picture itself)."""
+        position = self._game.position()
+        if self.hide_deal and position["status"] == "playing":  # as masked_view hides it
+            position["deal"] = None
+        return position
+
     # Python owns every synced trait ------------------------------------------------------------------------------
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
@@ -431,7 +462,8 @@ class Solitaire(anywidget.AnyWidget):
         before = self._game.position()
         known = self._game.knowledge() if self.coach else None
         played = self._game.play(move)
-        self._changed("play", played, source, describe(played, before, self._game.position()), known)
+        said = describe(played, before, self._game.position(), ended=self._game.status != "playing")
+        self._changed("play", played, source, said, known)
         return played
 
     def _step(self, action: Literal["undo", "redo"], source: Source) -> Move:
@@ -900,7 +932,7 @@ class Solitaire(anywidget.AnyWidget):
         elif game.status == "stuck":
             text += " " + _("The game is stuck.")
         elif game.status == "lost":
-            text += " " + _("The game is lost.")
+            text += " " + lost_reason(game.position())
         with self.hold_sync():
             self.view = self._masked()
             self.status_line = status_line(game, self.hide_deal)
