@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup lab test typecheck unit bench chromium messages dist clean
+.PHONY: setup lab test typecheck unit bench chromium messages notebooks dist docs clean
 
 setup: $(STAMP)
 
@@ -64,6 +64,18 @@ dist: setup
 	rm -rf dist/.sdist
 	$(VENV)/bin/twine check --strict dist/*
 
+# The documentation site in docs/_build/html (docs/site/conf.py): the README as its landing page, docs/*.md, the
+# notebooks with the outputs stored in them (never run here), and the API reference. Warnings are errors; nothing is
+# fetched. The source directory is the repository's root, so that every page keeps the links it has on GitHub.
+docs: setup
+	$(PY) -m sphinx -b html -c docs/site -d docs/_build/doctrees -W --keep-going -q . docs/_build/html
+
+# Every notebook under notebooks/ run top to bottom and stored with its outputs (tools/notebooks.py): Python's random
+# seeded, no timestamps, a picture of each board instead of its widget view, so that a rerun gives the same files.
+# tests/notebooks runs them the same way and fails when a stored output is stale.
+notebooks: setup
+	$(PY) tools/notebooks.py
+
 # After changing a message in the code: extract them all again, and merge them into every language's catalogue
 # (translators then fill in what is new: msgstr "" or marked fuzzy).
 POT := src/solitaire_widget/locale/solitaire_widget.pot
@@ -73,4 +85,4 @@ messages: setup
 	$(VENV)/bin/pybabel update --no-fuzzy-matching -i $(POT) -d src/solitaire_widget/locale -D solitaire_widget
 
 clean:
-	rm -rf $(VENV) node_modules dist src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so src/solitaire_widget/games/_rules_core.*.so
+	rm -rf $(VENV) node_modules dist docs/_build src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so src/solitaire_widget/games/_rules_core.*.so

@@ -43,7 +43,6 @@ version = release
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
-    "sphinx.ext.viewcode",
     "myst_nb",
 ]
 
@@ -79,10 +78,16 @@ nb_mime_priority_overrides = [
     ("html", "application/javascript", None),
 ]
 nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+# An output that holds nothing but a widget view (no picture, no text) shows nothing, and says so only here.
+suppress_warnings = ["mystnb.mime_priority"]
+# A cell's stdout (or stderr) printed in several pieces shows as one block, as in JupyterLab.
+nb_merge_streams = True
 
 # --- The API reference ---------------------------------------------------------------------------------------------
-autodoc_typehints = "description"
-autodoc_typehints_description_target = "documented_params"
+# Types in the signatures, as the code writes them (the docstrings describe parameters in prose, not in
+# :param: fields); a signature too long for one line shows a parameter a line.
+autodoc_typehints = "signature"
+python_maximum_signature_line_length = 100
 autodoc_member_order = "bysource"
 # Every public name, with a docstring or without (a constant, a dataclass's field). "members" is given where
 # wanted (public-module, internals.rst), not by default, so that a bare automodule documents the module only.
@@ -116,6 +121,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(" + "|".join(re.escape(p) for p in _THIRD_PARTY) + r")(\..*)?"),
     # Third-party classes that annotations name bare (imported for type checking only).
     (r"py:class", r"Axes|Figure|DataFrame|Client"),
+    # traitlets annotates with ``import typing as t`` (the widget's constructor is HasTraits').
+    (r"py:class", r"t\.[A-Za-z]+"),
 ]
 
 # --- The site ------------------------------------------------------------------------------------------------------
@@ -254,7 +261,24 @@ def _foreign_docstrings(app: Sphinx, what: str, name: str, obj: Any, options: An
                 break
 
 
+def _factory_defaults(app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None,
+                      return_annotation: str | None) -> tuple[str | None, str | None] | None:
+    """A dataclass field with a default factory shows its default as ``...``: ``<factory>`` is no Python, and the
+    signature would not parse (its types would be split at their commas)."""
+    if signature and "<factory>" in signature:
+        return re.sub(r"=\s*<factory>", "= ...", signature), return_annotation
+    return None
+
+
+def _no_object_base(app: Sphinx, name: str, obj: Any, options: Any, bases: list[type]) -> None:
+    """"Bases: object" says nothing: shown only for a class with a base of its own."""
+    if bases == [object]:
+        bases.clear()
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("autodoc-process-bases", _no_object_base)
+    app.connect("autodoc-process-signature", _factory_defaults)
     app.connect("autodoc-process-docstring", _foreign_docstrings)
     app.connect("source-read", _add_toctrees)
     app.connect("build-finished", _copy_landing_page)
