@@ -25,6 +25,7 @@ from typing import Any
 
 from docutils import nodes
 from docutils.statemachine import StringList
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
@@ -175,34 +176,62 @@ def _top_level_objects() -> dict[int, str]:
 
 class PublicModule(SphinxDirective):
     """``.. public-module:: solitaire_widget.advice``: the module's docstring and the names of its ``__all__``;
-    the names that the top-level package re-exports are listed with links to their entries there."""
+    the names that the top-level package re-exports are listed with links to their entries there.
+
+    Content, optional: sections in the reader's order, a line each, ``Heading: name, name, ...``; together they
+    must name every public name of the module (the build stops otherwise)."""
 
     required_arguments = 1
-    has_content = False
+    has_content = True
 
     def run(self) -> list[nodes.Node]:
         modname = self.arguments[0]
         module = importlib.import_module(modname)
         top = _top_level_objects()
         elsewhere = [name for name in module.__all__ if id(getattr(module, name)) in top] if modname != TOP else []
+        here = [name for name in module.__all__ if name not in elsewhere]
         # Constants that the module imports: autodoc documents a module's variables from its own source only.
         own_docs = ModuleAnalyzer.for_module(modname).find_attr_docs()
-        imported_data = [name for name in module.__all__ if name not in elsewhere and _is_data(getattr(module, name))
-                         and ("", name) not in own_docs]
-        lines = [f".. automodule:: {modname}", "   :members:"]
-        if elsewhere or imported_data:
-            lines.append(f"   :exclude-members: {', '.join(elsewhere + imported_data)}")
+        imported_data = [name for name in here if _is_data(getattr(module, name)) and ("", name) not in own_docs]
+        sections = [(heading.strip(), [n.strip() for n in names.split(",") if n.strip()])
+                    for heading, _, names in (line.partition(":") for line in self.content if line.strip())]
+        lines = [f".. automodule:: {modname}"]
+        if not sections:
+            lines.append("   :members:")
+            if elsewhere or imported_data:
+                lines.append(f"   :exclude-members: {', '.join(elsewhere + imported_data)}")
         lines.append("")
         if elsewhere:
             refs = ", ".join(f":py:obj:`{TOP}.{top[id(getattr(module, name))]}`" for name in elsewhere)
             lines += [f"Also public here, and documented with the package (:mod:`{TOP}`): {refs}.", ""]
-        for name in imported_data:
-            lines += [f".. autodata:: {modname}.{name}", ""]
-            lines += [f"   {line}" for line in _attr_doc(getattr(module, name), name)] + [""]
+        if sections:
+            named = [name for _, names in sections for name in names]
+            if sorted(named) != sorted(here):
+                raise self.error(f"public-module {modname}: the sections name {sorted(named)}, not the public "
+                                 f"names {sorted(here)}")
+            for heading, names in sections:
+                lines += [heading, "-" * len(heading), ""]
+                for name in names:
+                    lines += _entry(modname, module, name, name in imported_data)
+        else:
+            for name in imported_data:
+                lines += _entry(modname, module, name, True)
         content = StringList(lines, source=self.get_source_info()[0])
         node = nodes.container()
         nested_parse_with_titles(self.state, content, node)
         return node.children
+
+
+def _entry(modname: str, module: Any, name: str, imported_data: bool) -> list[str]:
+    obj = getattr(module, name)
+    if inspect.isclass(obj):
+        return [f".. autoclass:: {modname}.{name}", "   :members:", ""]
+    if inspect.isroutine(obj):
+        return [f".. autofunction:: {modname}.{name}", ""]
+    lines = [f".. autodata:: {modname}.{name}", ""]
+    if imported_data:
+        lines += [f"   {line}" for line in _attr_doc(obj, name)] + [""]
+    return lines
 
 
 def _is_data(obj: object) -> bool:
@@ -270,14 +299,15 @@ def _factory_defaults(app: Sphinx, what: str, name: str, obj: Any, options: Any,
     return None
 
 
-def _no_object_base(app: Sphinx, name: str, obj: Any, options: Any, bases: list[type]) -> None:
+def _no_object_base(app: Sphinx, doctree: nodes.document) -> None:
     """"Bases: object" says nothing: shown only for a class with a base of its own."""
-    if bases == [object]:
-        bases.clear()
+    for paragraph in list(doctree.findall(nodes.paragraph)):
+        if paragraph.astext() == "Bases: object" and isinstance(paragraph.parent, addnodes.desc_content):
+            paragraph.parent.remove(paragraph)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.connect("autodoc-process-bases", _no_object_base)
+    app.connect("doctree-read", _no_object_base)
     app.connect("autodoc-process-signature", _factory_defaults)
     app.connect("autodoc-process-docstring", _foreign_docstrings)
     app.connect("source-read", _add_toctrees)
