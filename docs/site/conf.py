@@ -277,7 +277,8 @@ def _foreign_docstrings(app: Sphinx, what: str, name: str, obj: Any, options: An
     """A constant shows its own doc comment, not its type's docstring (a dict's "dict() -> new empty dictionary");
     a method that only overrides the standard library's says so, rather than quoting a docstring written for
     another documentation (``*args`` in it is not reST)."""
-    if what in ("data", "attribute") and lines and "\n".join(lines).strip() == inspect.cleandoc(type(obj).__doc__ or ""):
+    type_doc = inspect.cleandoc(type(obj).__doc__ or "")
+    if what in ("data", "attribute") and lines and "\n".join(lines).strip() == type_doc:
         lines.clear()
     elif what == "method" and getattr(obj, "__doc__", "") is None:
         owner_name, _, method = getattr(obj, "__qualname__", "").rpartition(".")

@@ -165,4 +165,4 @@ def test_notebooks_show_their_stored_outputs(site: Path, pages: dict[Path, _Page
         cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
         with_outputs = sum(1 for cell in cells if cell["cell_type"] == "code" and _shown_outputs(cell))
         page = pages[(site / f"{_docname(notebook)}.html").resolve()]
-        assert page.cell_outputs == with_outputs, f"{notebook.name}: {page.cell_outputs} outputs shown of {with_outputs}"
+        assert page.cell_outputs == with_outputs, f"{notebook}: {page.cell_outputs} outputs shown of {with_outputs}"
