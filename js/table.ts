@@ -1,9 +1,12 @@
 // What a click, a drop or a key press means in each game: picking up, putting down, dealing, removing.
-// The table turns gestures into intents; Python decides whether they are legal and answers.
+// The table turns gestures into intents; Python decides whether they are legal and answers. A move Python listed as
+// legal shows at once (js/predict.ts: only the cards it carries change piles), Python's view confirms it, and a
+// refusal rolls it back.
 
 import { Board } from "./board";
 import { rankValue } from "./cards";
 import { LegalMoves, removal } from "./legal";
+import { predict } from "./predict";
 import type { Action, MoveDict, View } from "./types";
 
 /** What the player is holding: the top cards of `pile` from `index` up. */
@@ -12,6 +15,15 @@ export interface Held {
   index: number;
   count: number;
 }
+
+/** A move shown before Python's answer: the intent that carries it, and the move. */
+interface Guess {
+  seq: number;
+  move: MoveDict;
+}
+
+/** How long a move shown ahead waits for Python's answer (no kernel: a saved notebook) before it is rolled back. */
+const GUESS_TIMEOUT_MS = 3000;
 
 export const isCell = (pile: string): boolean => /^r\dc\d$/.test(pile);
 const isTableau = (pile: string): boolean => /^t\d$/.test(pile);
@@ -22,15 +34,68 @@ export class Table {
   legal = new LegalMoves([]);
   held: Held | null = null;
   highlight = true;
+  /** The move on show ahead of Python's answer, if any. */
+  private guess: Guess | null = null;
 
-  constructor(private readonly send: (action: Action) => number) {}
+  /** `send` sends an intent and returns its sequence number; `queued` says whether the intent with that number is
+   * still waiting its turn (not yet sent); `animate` whether cards glide. */
+  constructor(
+    private readonly send: (action: Action) => number,
+    private readonly queued: (seq: number) => boolean = () => false,
+    private readonly animate: () => boolean = () => false,
+  ) {}
 
+  /** Draw Python's view. A move on show whose intent has not yet gone out (it waits behind another) cannot be in
+   * this view: it stays on show on top of it, as long as the view still lists it as legal. */
   show(view: View, animate: boolean): void {
     this.view = view;
     this.legal = new LegalMoves(view.legal);
     this.held = null;
-    this.board.update(view, animate);
+    const guess = this.guess;
+    const ahead = guess && this.queued(guess.seq) && this.legal.has(guess.move) ? predict(view, guess.move) : null;
+    this.board.update(ahead ?? view, animate);
     this.paintHeld();
+  }
+
+  /** Python played the move behind intent `seq` (its view has come already). */
+  confirmed(seq: number): void {
+    if (this.guess?.seq === seq) this.guess = null;
+  }
+
+  /** Python refused the move behind intent `seq`, or never answered: the cards go back where Python has them. */
+  refused(seq: number): void {
+    if (this.guess?.seq !== seq) return;
+    this.guess = null;
+    if (this.view) this.board.update(this.view, this.animate());
+    this.paintHeld();
+  }
+
+  /** Whether a move is on show ahead of Python's answer. */
+  get guessing(): boolean {
+    return this.guess !== null;
+  }
+
+  /** Send a move; when Python listed it as legal (and no other move is on show ahead), show its cards moved at
+   * once. Returns the intent's sequence number and whether the move looked legal. */
+  private play(move: MoveDict): { seq: number; legal: boolean } {
+    const legal = this.legal.has(move);
+    const ahead = legal ? this.showAhead(move) : false;
+    const seq = this.send({ action: "play", move });
+    if (ahead) this.guessed(seq, move);
+    return { seq, legal };
+  }
+
+  /** Show `move`'s cards moved, before its intent goes out; false when another move is on show already or the move
+   * carries no card. */
+  private showAhead(move: MoveDict): boolean {
+    const next = !this.guess && this.view ? predict(this.view, move) : null;
+    if (next) this.board.update(next, this.animate());
+    return next !== null;
+  }
+
+  private guessed(seq: number, move: MoveDict): void {
+    this.guess = { seq, move };
+    window.setTimeout(() => this.refused(seq), GUESS_TIMEOUT_MS);
   }
 
   /** Cards in `pile` (elements, bottom to top). */
@@ -88,7 +153,7 @@ export class Table {
     if (view.variant === "camelot" && isCell(pile)) {
       const code = this.cardsIn(pile)[0]?.dataset.card;
       if (code && rankValue(code) === 10) {
-        this.send({ action: "play", move: removal([pile]) });
+        this.play(removal([pile]));
         return;
       }
     }
@@ -114,13 +179,18 @@ export class Table {
     const move = this.intended(pile);
     this.hold(null);
     if (!move) return null;
-    return { seq: this.send({ action: "play", move }), legal: this.legal.has(move) };
+    return this.play(move);
   }
 
   /** Double-click: send the card to its foundation, which Python finds (or explains why none takes it). */
   toFoundation(pile: string): void {
     this.hold(null);
     if (this.view?.variant === "camelot" || pile === "stock") return;
-    this.send({ action: "foundation", pile });
+    // When Python listed a single foundation for the card, the card goes there at once; Python finds it itself.
+    const foundations = [...this.legal.targets(pile, 1)].filter((name) => /^f\d$/.test(name));
+    const move: MoveDict = { kind: "move", from: pile, to: foundations[0] ?? "", count: 1 };
+    const ahead = foundations.length === 1 && this.showAhead(move);
+    const seq = this.send({ action: "foundation", pile });
+    if (ahead) this.guessed(seq, move);
   }
 }

@@ -109,7 +109,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   root.tabIndex = 0;
   root.setAttribute("role", "application");
   const stopTheme = followTheme(root); // data-theme="light" | "dark", from the host's own signals
-  const table = new Table(send);
+  const table = new Table(send, (n) => queue.some((q) => q.seq === n), animating);
   const pointer = new Pointer(table, animating);
   const keyboard = new Keyboard(root, table, send);
   const chrome = new Chrome(send);
@@ -179,6 +179,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
       const reshaped = !shown || boardColumns(shown) !== boardColumns(view);
       const justWon = shown?.status === "playing" && view.status === "won" && shown.deal === view.deal;
       shown = view;
+      root.dataset.rev = String(view.rev);
       if (reshaped) resize();
       table.show(view, animating());
       pointer.settled();
@@ -222,7 +223,12 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   };
   const onMessage = (msg: unknown): void => {
     if (!isAnswer(msg) || msg.view !== viewId) return;
-    if (!msg.ok) pointer.refused(msg.seq);
+    if (msg.ok) {
+      table.confirmed(msg.seq);
+    } else {
+      table.refused(msg.seq);
+      pointer.refused(msg.seq);
+    }
     answered(msg);
   };
   for (const name of SYNCED) model.on(`change:${name}`, schedule);
