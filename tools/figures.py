@@ -810,7 +810,7 @@ def players(setting: str) -> Callable[..., str]:
 
 #: The chooser each trial of docs/data/fair-trials.json is compared with, by game setting: the chosen one.
 TRIAL_REFERENCE = {"klondike": "chosen", "klondike-by-three-unlimited": "chosen, 8,000 nodes",
-                   "aunt-mary": "chosen, 16,000 nodes"}
+                   "aunt-mary": "chosen, 16,000 nodes", "klondike-unlimited": "chosen, 2,000 nodes"}
 
 
 def fair_trials(language: str = "en") -> str:
