@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup lab test typecheck unit bench chromium messages notebooks dist docs clean
+.PHONY: setup lab test typecheck unit bench chromium messages notebooks dist docs lite clean
 
 setup: $(STAMP)
 
@@ -70,6 +70,15 @@ dist: setup
 docs: setup
 	$(PY) -m sphinx -b html -c docs/site -d docs/_build/doctrees -W --keep-going -q . docs/_build/html
 
+# Play without installing: a JupyterLite site in lite/_output (tools/lite.py): JupyterLab and Python (Pyodide) in the
+# browser, the notebooks, the package's pure-Python wheel and every wheel the kernel loads, nothing fetched when it
+# runs. Serve it with `python -m http.server -d lite/_output` and open /lab/index.html. The first build downloads
+# Pyodide (npm) and wheels (PyPI) into lite/.cache/; later builds need no network. JupyterLite comes from the lite
+# extra, installed here when it is missing (not by make setup).
+lite: setup
+	@$(PY) -c "import jupyterlite_core, jupyterlite_pyodide_kernel, build" 2>/dev/null || $(PY) -m pip install --quiet $$($(PY) tools/lite.py --requirements)
+	$(PY) tools/lite.py
+
 # Every notebook under notebooks/ run top to bottom and stored with its outputs (tools/notebooks.py): Python's random
 # seeded, no timestamps, a picture of each board instead of its widget view, so that a rerun gives the same files.
 # tests/notebooks runs them the same way and fails when a stored output is stale.
@@ -85,4 +94,4 @@ messages: setup
 	$(VENV)/bin/pybabel update --no-fuzzy-matching -i $(POT) -d src/solitaire_widget/locale -D solitaire_widget
 
 clean:
-	rm -rf $(VENV) node_modules dist docs/_build src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so src/solitaire_widget/games/_rules_core.*.so
+	rm -rf $(VENV) node_modules dist docs/_build lite/_output lite/.cache src/solitaire_widget/static src/solitaire_widget/solver/_klondike_core.*.so src/solitaire_widget/games/_rules_core.*.so
