@@ -330,21 +330,25 @@ function dots(w: number, h: number, step: number, r: number): string {
   return d;
 }
 
-/** The three backs, each its own drawing; CSS shows the one the root's data-back asks for. */
+/** The three backs, each its own drawing; CSS shows the one the root's data-back asks for. The field runs to a
+ * narrow white margin and its frame lines sit well inside it, so that the strip a face-down card shows in a column
+ * (its top 18 units) is the field's colour and pattern under a white edge, and a column of them reads as stacked
+ * backs, not as ruled lines. */
 function backMarkup(): string {
-  const fw = 84;
-  const fh = 124;
+  const m = 4; // the white margin
+  const fw = 100 - 2 * m;
+  const fh = 140 - 2 * m;
   const field = (cls: string, art: string) =>
-    `<g class="sw-back-design ${cls}"><rect class="sw-back-field" x="8" y="8" width="${fw}" height="${fh}" rx="3.5"/>` +
-    `<svg x="8" y="8" width="${fw}" height="${fh}" viewBox="0 0 ${fw} ${fh}">${art}</svg></g>`;
+    `<g class="sw-back-design ${cls}"><rect class="sw-back-field" x="${m}" y="${m}" width="${fw}" height="${fh}" ` +
+    `rx="4"/><svg x="${m}" y="${m}" width="${fw}" height="${fh}" viewBox="0 0 ${fw} ${fh}">${art}</svg></g>`;
   // Classic: a field of small dots in a double frame, with an oval medallion holding an eight-petalled flower.
   const petals = [0, 45, 90, 135, 180, 225, 270, 315]
     .map((a) => `<ellipse cx="50" cy="61.6" rx="2.6" ry="5.6" transform="rotate(${a} 50 70)"/>`).join("");
   const classic = field(
     "sw-back-classic",
-    `<path class="sw-back-fine" d="${dots(fw, fh, 7, 1.1)}"/>` +
-      `<rect class="sw-back-line" x="3" y="3" width="${fw - 6}" height="${fh - 6}" rx="2"/>` +
-      `<rect class="sw-back-thin" x="5.5" y="5.5" width="${fw - 11}" height="${fh - 11}" rx="1.5"/>`,
+    `<path class="sw-back-fine" d="${dots(fw, fh, 6, 1.2)}"/>` +
+      `<rect class="sw-back-line" x="9" y="9" width="${fw - 18}" height="${fh - 18}" rx="2"/>` +
+      `<rect class="sw-back-thin" x="11.5" y="11.5" width="${fw - 23}" height="${fh - 23}" rx="1.5"/>`,
   ) +
     `<g class="sw-back-design sw-back-classic"><ellipse class="sw-back-medallion" cx="50" cy="70" rx="22" ry="30"/>` +
     `<ellipse class="sw-back-thin" cx="50" cy="70" rx="18.5" ry="26.5"/>` +
@@ -354,12 +358,12 @@ function backMarkup(): string {
     "sw-back-lattice",
     `<path class="sw-back-trellis" d="${diagonals(fw, fh, 8)}"/>` +
       `<path class="sw-back-bead" d="${dots(fw, fh, 8, 1.3)}"/>` +
-      `<rect class="sw-back-line" x="2.5" y="2.5" width="${fw - 5}" height="${fh - 5}" rx="2"/>`,
+      `<rect class="sw-back-line" x="9" y="9" width="${fw - 18}" height="${fh - 18}" rx="2"/>`,
   );
-  // Plain: one colour and a single fine line inside the margin.
+  // Plain: one colour and a single fine line well inside the margin.
   const plain = field(
     "sw-back-plain",
-    `<rect class="sw-back-thin" x="3.5" y="3.5" width="${fw - 7}" height="${fh - 7}" rx="2"/>`,
+    `<rect class="sw-back-thin" x="9" y="9" width="${fw - 18}" height="${fh - 18}" rx="2"/>`,
   );
   return `<svg class="sw-art sw-back" viewBox="0 0 100 140" aria-hidden="true" focusable="false">` +
     `${classic}${lattice}${plain}</svg>`;

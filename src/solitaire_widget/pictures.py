@@ -375,7 +375,10 @@ _FAN_DOWN, _FAN_UP, _FAN_WASTE = 14, 30, 26
 _CAPTION_HEIGHT = 30
 _FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
-_FELT, _FELT_EDGE = "#1c6b3c", "#145230"
+#: The felt's green: the board's light felt is this same colour (--sw-felt-green in js/widget.css; a test checks that
+#: they agree), so that a picture and the live board look like the same table.
+FELT = "#1c6b3c"
+_FELT_EDGE = "#145230"
 _FACE, _FACE_EDGE = "#fdfdfb", "#8e8e8e"
 _BACK, _BACK_LINE = "#23509f", "#7d9fdc"
 _TWO_COLOURS = ("#1b1b1b", "#c4122f", "#c4122f", "#1b1b1b")  # clubs, diamonds, hearts, spades
@@ -712,7 +715,7 @@ def svg_picture(position: Mapping[str, Any], *, four_colour: bool = False, card_
             f'style="max-width:100%;height:auto">'
             f'<title id="{_ID}-title">{escape(", ".join(status))}</title>'
             f'<desc id="{_ID}-desc">{escape(" ".join(desc))}</desc>{_defs()}'
-            f'<rect width="{width:g}" height="{height:g}" rx="10" fill="{_FELT}" stroke="{_FELT_EDGE}" '
+            f'<rect width="{width:g}" height="{height:g}" rx="10" fill="{FELT}" stroke="{_FELT_EDGE}" '
             f'stroke-width="2"/>{"".join(parts)}</svg>')
     # Ids must be unique within a notebook page that inlines several pictures; deriving them from the drawing
     # itself keeps the output deterministic (and, like the drawing, free of any hidden card).

@@ -3,8 +3,9 @@
 :func:`measure` reads the colours the browser actually paints for the board's parts (computed styles, every colour
 normalised to RGBA by a canvas, translucent layers composited over what is behind them, shadow roots crossed) and
 the felt's pixels in a screenshot. :func:`assert_theme` checks them against "light" or "dark": in dark the felt,
-the buttons and the background behind the status line are dark and the text on them light, in light the reverse;
-and in both, text and card ink stand out from what they are on.
+the buttons and the background behind the status line are dark and the text on them light, in light the reverse,
+except the felt, which in light is the card-table green of the pictures (:data:`LIGHT_FELT`); and in both, text and
+card ink stand out from what they are on.
 """
 
 from __future__ import annotations
@@ -16,11 +17,17 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 
+from solitaire_widget.pictures import FELT
+
 # Luminance where black and white text have the same contrast: below it a colour is "dark".
 DARK_BELOW = 0.179
 # WCAG AA for normal text; secondary text (labels, help) is held to 3 (AA for large text).
 READABLE = 4.5
 READABLE_SECONDARY = 3.0
+# The light theme's felt: the pictures' green (issue 33: one felt colour everywhere), as [r, g, b]. A screenshot's
+# pixels may be off by a little; the computed colour is exact.
+LIGHT_FELT = [int(FELT[i:i + 2], 16) for i in (1, 3, 5)]
+FELT_TOLERANCE = 6
 
 # Helpers for the functions below: any CSS colour as [r, g, b, a] as the browser paints it, and the colour an
 # element's background or text shows with every translucent layer composited (a white page below all).
@@ -102,6 +109,11 @@ def is_dark(rgb: list[float]) -> bool:
     return luminance(rgb) < DARK_BELOW
 
 
+def is_light_felt(rgb: list[float]) -> bool:
+    """Whether ``rgb`` is the light theme's felt, the pictures' green."""
+    return all(abs(a - b) <= FELT_TOLERANCE for a, b in zip(rgb[:3], LIGHT_FELT))
+
+
 def _hex(rgb: list[float]) -> str:
     return "#" + "".join(f"{round(c):02x}" for c in rgb[:3])
 
@@ -151,7 +163,13 @@ def assert_theme(colours: Colours, theme: str, where: str) -> None:
     """The board in ``where`` looks ``theme`` ("light" or "dark") and its text and cards are readable."""
     dark = theme == "dark"
     problems = []
-    for name in ("felt", "felt_pixels", "button", "status_background"):
+    for name in ("felt", "felt_pixels"):
+        felt = getattr(colours, name)
+        if dark and (not is_dark(felt) or is_light_felt(felt)):
+            problems.append(f"{name} is not the dark felt")
+        if not dark and not is_light_felt(felt):
+            problems.append(f"{name} is not the light felt, {FELT}")
+    for name in ("button", "status_background"):
         if is_dark(getattr(colours, name)) != dark:
             problems.append(f"{name} is not {theme}")
     for name in ("button_text", "status_text"):
@@ -165,16 +183,16 @@ def assert_theme(colours: Colours, theme: str, where: str) -> None:
 
 
 def wait_for_theme(page: Page, board_root: Locator, theme: str, timeout: float = 10_000) -> None:
-    """Wait until the board's felt, as painted, is ``theme`` (after a host switched theme)."""
+    """Wait until the board's felt, as painted, is ``theme``'s (after a host switched theme): the pictures' green in
+    light, any other (dark) colour in dark."""
     handle = board_root.element_handle()
     try:
         page.wait_for_function(
-            f"""([el, dark]) => {{
+            f"""([el, dark, green]) => {{
               const felt = ({_JS_MEASURE})(el).felt;
-              const lin = (c) => c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4;
-              const l = 0.2126 * lin(felt[0]) + 0.7152 * lin(felt[1]) + 0.0722 * lin(felt[2]);
-              return (l < {DARK_BELOW}) === dark;
-            }}""", arg=[handle, theme == "dark"], timeout=timeout)
+              const light = felt.every((c, i) => i > 2 || Math.abs(c - green[i]) <= {FELT_TOLERANCE});
+              return light !== dark;
+            }}""", arg=[handle, theme == "dark", LIGHT_FELT], timeout=timeout)
     finally:
         handle.dispose()
 
