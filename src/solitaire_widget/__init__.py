@@ -27,8 +27,19 @@ from .moves import IllegalMove, Move
 from .rulebook import rules
 from .solver import SolveResult, locked_cards, solve
 from .stats import statistics
-from .studies import StudyResult, study
 from .variants import VARIANTS
+
+#: What this Python cannot offer, and why: a public name -> the reason (empty where everything is there).
+_UNAVAILABLE: dict[str, str] = {}
+try:
+    from .studies import StudyResult, study
+except ImportError as _missing:
+    # Studies keep their results in SQLite. A Python built without it (some browser builds) still plays, and keeps
+    # no statistics (stats.py says so on the board).
+    if _missing.name not in ("sqlite3", "_sqlite3"):
+        raise
+    _UNAVAILABLE.update(dict.fromkeys(("StudyResult", "study"),
+                                      "studies need SQLite (the sqlite3 module), which this Python does not have"))
 
 if TYPE_CHECKING:
     from .pictures import Picture, picture
@@ -51,6 +62,8 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
+    if name in _UNAVAILABLE:
+        raise ImportError(f"solitaire_widget.{name}: {_UNAVAILABLE[name]}", name=__name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'solitaire_widget' has no attribute {name!r}")

@@ -38,7 +38,6 @@ from __future__ import annotations
 import atexit
 import html
 import os
-import sqlite3
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -48,6 +47,13 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import platformdirs
+
+try:
+    import sqlite3
+except ImportError:  # a Python built without SQLite (some browser or minimal builds): statistics are off, with a reason
+    _HAVE_SQLITE = False
+else:
+    _HAVE_SQLITE = True
 
 from .checks import number, short, whole
 from .game import Game
@@ -288,7 +294,10 @@ class StatisticsStore:
         self._db: sqlite3.Connection | None = None
         self._pid = os.getpid()
         self._live: set[int] = set()
-        if enabled:
+        if enabled and not _HAVE_SQLITE:
+            self._switch_off(_("Statistics are not kept: this Python has no SQLite (the sqlite3 module). The game "
+                               "plays on without them."))
+        elif enabled:
             with self._lock:
                 self._open()
 
