@@ -12,6 +12,7 @@ searches poll) as soon as the position changes, since its answer would be about 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Callable
@@ -128,20 +129,37 @@ class BackgroundSearch:
         self._name = name
         self._cancel: threading.Event | None = None
         self._thread: threading.Thread | None = None
+        self._deferred: threading.Event | None = None  # the search waiting for the event loop (no threads here)
 
     @property
     def running(self) -> bool:
-        return (self._thread is not None and self._thread.is_alive()
-                and self._cancel is not None and not self._cancel.is_set())
+        if self._cancel is None or self._cancel.is_set():
+            return False
+        return (self._thread is not None and self._thread.is_alive()) or self._deferred is self._cancel
 
     def start(self, search: Callable[[threading.Event], Any], report: Callable[[Any], None]) -> None:
-        """Run ``search(cancel)`` in a new worker thread and give its answer to ``report``."""
+        """Run ``search(cancel)`` in a new worker thread and give its answer to ``report``.
+
+        Where no thread can be started (Python in the browser: Pyodide has none), the search runs on the kernel's
+        event loop as soon as the request that started it has been answered: the board says it is searching, then
+        shows the answer, and the kernel is busy meanwhile (for at most the search's time limit)."""
         self.cancel()
         cancel = threading.Event()
         self._cancel = cancel
-        self._thread = threading.Thread(target=self._run, args=(search, report, cancel), name=self._name,
-                                        daemon=True)
-        self._thread.start()
+        thread = threading.Thread(target=self._run, args=(search, report, cancel), name=self._name, daemon=True)
+        try:
+            thread.start()
+        except RuntimeError:  # "can't start new thread"
+            self._thread = None
+            self._deferred = cancel
+            try:
+                loop = asyncio.get_event_loop()
+            except RuntimeError:  # no event loop either: search now, before the request is answered
+                self._run_deferred(search, report, cancel)
+            else:
+                loop.call_soon(self._run_deferred, search, report, cancel)
+            return
+        self._thread = thread
 
     def cancel(self) -> None:
         """Stop the search in progress, if any; its answer, should it still arrive, is dropped."""
@@ -152,6 +170,15 @@ class BackgroundSearch:
         """Wait for the worker to finish (tests, and shutting down tidily)."""
         if self._thread is not None:
             self._thread.join(timeout)
+
+    def _run_deferred(self, search: Callable[[threading.Event], Any], report: Callable[[Any], None],
+                      cancel: threading.Event) -> None:
+        try:
+            if not cancel.is_set():
+                self._run(search, report, cancel)
+        finally:
+            if self._deferred is cancel:
+                self._deferred = None
 
     def _run(self, search: Callable[[threading.Event], Any], report: Callable[[Any], None],
              cancel: threading.Event) -> None:

@@ -1,0 +1,68 @@
+"""Where no thread can be started (Python in the browser: Pyodide has none), the board's searches still answer.
+
+:class:`BackgroundSearch` then runs the search on the kernel's event loop once the request that started it has
+been answered, so that what the board says first ("Looking for a good move…", the running meter) comes before the
+answer and never after it. Checked here with ``threading.Thread.start`` made to fail as it does in Pyodide.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+import solitaire_widget as sw
+from solitaire_widget.widget.analysis import BackgroundSearch
+
+
+@pytest.fixture
+def no_threads(monkeypatch: pytest.MonkeyPatch) -> Iterator[asyncio.AbstractEventLoop]:
+    def refuse(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        yield loop
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
+
+
+def _idle(loop: asyncio.AbstractEventLoop) -> None:
+    """Let the loop run what is due, as the kernel does between requests."""
+    loop.run_until_complete(asyncio.sleep(0))
+
+
+def test_a_search_runs_on_the_event_loop_after_the_request(no_threads: asyncio.AbstractEventLoop) -> None:
+    answers: list[object] = []
+    search = BackgroundSearch("test")
+    search.start(lambda cancel: 42, answers.append)
+    assert answers == [] and search.running, "the search ran before the request that started it was answered"
+    _idle(no_threads)
+    assert answers == [42] and not search.running
+
+
+def test_a_search_cancelled_or_replaced_before_it_runs_never_answers(no_threads: asyncio.AbstractEventLoop) -> None:
+    answers: list[object] = []
+    search = BackgroundSearch("test")
+    search.start(lambda cancel: "first", answers.append)
+    search.start(lambda cancel: "second", answers.append)
+    _idle(no_threads)
+    assert answers == ["second"]
+    search.start(lambda cancel: "third", answers.append)
+    search.cancel()
+    _idle(no_threads)
+    assert answers == ["second"] and not search.running
+
+
+def test_the_board_s_hint_shows_without_threads(no_threads: asyncio.AbstractEventLoop) -> None:
+    board = sw.Solitaire("athena", deal=1)
+    board._board_hint()
+    assert board.suggestion is None and "…" in board.message["text"]
+    _idle(no_threads)
+    assert board.suggestion is not None, f"no hint; the board says {board.message['text']!r}"
+    assert board.message["text"] == board.suggestion["text"]
