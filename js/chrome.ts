@@ -4,7 +4,7 @@
 
 import { Chooser } from "./chooser";
 import { Popover } from "./popover";
-import { RecordView } from "./record";
+import { clockText, RecordView } from "./record";
 import { ReviewView } from "./review";
 import type {
   Action,
@@ -51,6 +51,9 @@ export class Chrome {
   readonly statusLine = div("sw-status");
   readonly messageLine = div("sw-message");
   private readonly bannerText = div("sw-banner-text");
+  /** A won game's figures under "You won!": moves, score and the time played. */
+  private readonly bannerFigures = document.createElement("dl");
+  private lastRecord: GameRecord | null = null;
   /** The banner's Undo: a lost or stuck game is one step from playable again. */
   private readonly bannerUndo: HTMLButtonElement;
   private readonly caption = div("sw-caption");
@@ -120,7 +123,8 @@ export class Chrome {
     this.bannerUndo = intent("undo", { action: "undo" });
     actions.append(this.bannerUndo, intent("new_deal", { action: "new_deal" }), intent("restart", { action: "restart" }),
       intent("review", { action: "review" }));
-    this.banner.append(this.bannerText, actions);
+    this.bannerFigures.className = "sw-banner-figures";
+    this.banner.append(this.bannerText, this.bannerFigures, actions);
     this.banner.setAttribute("role", "alert");
 
     const nav = div("sw-lesson-actions");
@@ -227,7 +231,36 @@ export class Chrome {
   }
 
   showRecord(record: GameRecord, clockOn: boolean): void {
+    this.lastRecord = record;
     this.record.show(record, clockOn);
+    this.showFigures();
+  }
+
+  /** Under "You won!": the moves, the score, and the time played when the board kept it. */
+  private showFigures(): void {
+    const view = this.lastView;
+    const won = view?.status === "won";
+    this.bannerFigures.hidden = !won;
+    if (!view || !won) {
+      this.bannerFigures.replaceChildren();
+      return;
+    }
+    const labels = words().won ?? {};
+    const seconds = this.lastRecord?.seconds ?? 0;
+    const figures: [string, string][] = [["moves", String(view.moves)], ["score", String(view.score)]];
+    if (seconds > 0) figures.push(["time", clockText(seconds)]);
+    this.bannerFigures.replaceChildren(
+      ...figures.map(([key, value]) => {
+        const item = div("sw-banner-figure");
+        item.dataset.figure = key;
+        const term = document.createElement("dt");
+        term.textContent = labels[key] ?? "";
+        const figure = document.createElement("dd");
+        figure.textContent = value;
+        item.append(term, figure);
+        return item;
+      }),
+    );
   }
 
   private chooserKind: DealKind = "any";
@@ -259,6 +292,7 @@ export class Chrome {
     this.bannerText.textContent = words().banners[view.status] ?? "";
     this.banner.dataset.status = view.status;
     this.bannerUndo.hidden = view.status === "won" || !view.can_undo;
+    this.showFigures();
   }
 
   showStatus(text: string): void {

@@ -136,6 +136,8 @@ export interface Words {
   buttons: Record<string, string>;
   titles: Record<string, string>;
   banners: Record<string, string>;
+  /** The won banner's figures: the labels of `moves`, `score` and `time`. */
+  won: Record<string, string>;
   step: string;
   clock: string;
   meter_running: string;

@@ -163,6 +163,8 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
 
   let shown: View | null = null;
   let spoken: Words | null = null;
+  /** Ends the win's celebration at once (when the board shows another position). */
+  let stopCelebration = (): void => undefined;
   const refresh = (): void => {
     const view = model.get("view");
     if (!isView(view)) return;
@@ -180,11 +182,12 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
       const justWon = shown?.status === "playing" && view.status === "won" && shown.deal === view.deal;
       shown = view;
       root.dataset.rev = String(view.rev);
+      stopCelebration();
       if (reshaped) resize();
       table.show(view, animating());
       pointer.settled();
       chrome.showView(view);
-      if (justWon && animating()) celebrate(felt);
+      if (justWon && animating()) stopCelebration = celebrate(felt);
       const w = model.get("words");
       root.setAttribute("aria-label", view.deal === null ? w.board : fill(w.board_deal, { number: view.deal }));
       keyboard.paint();
@@ -240,6 +243,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   if (pageLanguage) send({ action: "page_language", language: pageLanguage });
 
   return () => {
+    stopCelebration();
     for (const name of SYNCED) model.off(`change:${name}`, schedule);
     model.off("msg:custom", onMessage);
     observer.disconnect();

@@ -17,6 +17,7 @@ export function words(): Words {
       buttons: {},
       titles: {},
       banners: {},
+      won: {},
       step: "",
       clock: "",
       meter_running: "",

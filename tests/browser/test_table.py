@@ -107,7 +107,7 @@ def test_finish_plays_the_cards_home_and_the_win_is_celebrated(open_notebook):
     finish = board.button("finish")
     finish.wait_for(state="visible")
     finish.click()
-    board.root.locator(".sw-felt.sw-celebrate").wait_for(state="attached", timeout=30_000)
+    board.root.locator(".sw-felt > .sw-cascade").wait_for(state="attached", timeout=30_000)
     board.wait_for_kernel_value("w.game.status", "won", timeout=30)
     assert board.root.locator(".sw-banner").is_visible()
     message = board.message()
@@ -127,7 +127,7 @@ def test_no_celebration_moves_under_reduced_motion(open_notebook):
         board.wait_for_kernel_value("w.view['can_finish']", False)
         board.button("redo").click()
         board.wait_for_kernel_value("w.game.status", "won", timeout=30)
-        assert board.root.locator(".sw-celebrate").count() == 0
+        assert board.root.locator(".sw-cascade").count() == 0
     finally:
         lab.page.emulate_media(reduced_motion="no-preference")
 
