@@ -75,9 +75,13 @@ docs: setup
 # runs. Serve it with `python -m http.server -d lite/_output` and open /lab/index.html. The first build downloads
 # Pyodide (npm) and wheels (PyPI) into lite/.cache/; later builds need no network. JupyterLite comes from the lite
 # extra, installed here when it is missing (not by make setup).
+# JupyterLite lives in a venv of its own (.venv-lite): its kernel's JupyterLab extension, installed beside the real
+# JupyterLab, would load in every Lab the browser tests start, and fail there.
+LITE_VENV := .venv-lite
 lite: setup
-	@$(PY) -c "import jupyterlite_core, jupyterlite_pyodide_kernel, build" 2>/dev/null || $(PY) -m pip install --quiet $$($(PY) tools/lite.py --requirements)
-	$(PY) tools/lite.py
+	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	@$(LITE_VENV)/bin/python -c "import jupyterlite_core, jupyterlite_pyodide_kernel, build, anywidget, babel" 2>/dev/null || $(LITE_VENV)/bin/python -m pip install --quiet $$($(PY) tools/lite.py --requirements)
+	$(LITE_VENV)/bin/python tools/lite.py
 
 # Every notebook under notebooks/ run top to bottom and stored with its outputs (tools/notebooks.py): Python's random
 # seeded, no timestamps, a picture of each board instead of its widget view, so that a rerun gives the same files.

@@ -16,7 +16,6 @@ import functools
 import http.server
 import json
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,17 +33,21 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 NOTEBOOK = "00-getting-started.ipynb"
 #: The first code cells of the notebook that the test runs: the first board, the list of games, Camelot #7.
 FIRST_CODE_CELLS = 3
+#: The venv JupyterLite is in (the Makefile's lite target): never the one whose JupyterLab the other tests start.
+LITE_PYTHON = REPO / ".venv-lite" / "bin" / "python"
 
 
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    try:
-        import jupyterlite_core  # noqa: F401
-        import jupyterlite_pyodide_kernel  # noqa: F401
-    except ImportError as error:
-        pytest.skip(f"JupyterLite is not installed ({error}); `make lite` installs it (the lite extra)")
+    # JupyterLite is in a venv of its own (see the Makefile's lite target), never in the one whose JupyterLab the
+    # other browser tests start.
+    python = LITE_PYTHON
+    found = subprocess.run([str(python), "-c", "import jupyterlite_core, jupyterlite_pyodide_kernel"],
+                           capture_output=True, text=True) if python.exists() else None
+    if found is None or found.returncode != 0:
+        pytest.skip(f"JupyterLite is not installed in {python.parent.parent.name}: `make lite` makes it")
     output = tmp_path_factory.mktemp("lite") / "site"
-    done = subprocess.run([sys.executable, str(REPO / "tools" / "lite.py"), "--output", str(output)],
+    done = subprocess.run([str(python), str(REPO / "tools" / "lite.py"), "--output", str(output)],
                           capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
         missing = [line for line in done.stderr.splitlines() if "MISSING" in line]
@@ -133,11 +136,13 @@ def _versions_differ() -> bool:
     worker at a wrong address: the browser logs that it got a 404 for it, and the manager's promise is rejected with
     nothing (a page error "undefined", at load). Without the worker, files are not synced between the kernel and the
     browser's storage; the board does not need them."""
-    from importlib.metadata import version
-
     from packaging.version import Version
 
-    return Version(version("jupyterlite-core")) < Version(version("jupyterlite-pyodide-kernel"))
+    asked = ("from importlib.metadata import version; "
+             "print(version('jupyterlite-core'), version('jupyterlite-pyodide-kernel'))")
+    core, kernel = subprocess.run([str(LITE_PYTHON), "-c", asked], capture_output=True, text=True,
+                                  check=True).stdout.split()
+    return Version(core) < Version(kernel)
 
 
 def test_the_getting_started_notebook_plays_in_jupyterlite(lite_url: str, offline_chromium: Any) -> None:
