@@ -141,7 +141,8 @@ TOCTREES = {
     "Notebooks": [
         "notebooks/00-getting-started", "notebooks/01-athena", "notebooks/02-thumb-and-pouch",
         "notebooks/03-aunt-mary", "notebooks/04-camelot", "notebooks/05-inspecting-a-game",
-        "notebooks/06-winnability", "notebooks/07-klondike",
+        "notebooks/06-winnability", "notebooks/07-klondike", "notebooks/08-playing-with-advice",
+        "notebooks/09-studies",
     ],
     "Guides": ["docs/RULES", "docs/fair-play", "docs/studies", "docs/solver", "docs/statistics"],
     "Reference": ["docs/site/api/index", "docs/FORMAT", "docs/PROTOCOL"],

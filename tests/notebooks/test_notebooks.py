@@ -25,7 +25,8 @@ import pytest
 NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.rglob("*.ipynb"))
 EXPECTED = ["00-getting-started", "01-athena", "02-thumb-and-pouch", "03-aunt-mary", "04-camelot",
-            "05-inspecting-a-game", "06-winnability", "07-klondike", "el/01-athena", "ru/04-camelot"]
+            "05-inspecting-a-game", "06-winnability", "07-klondike", "08-playing-with-advice", "09-studies",
+            "el/01-athena", "ru/04-camelot"]
 TRANSLATED = [path for path in NOTEBOOKS if path.parent != NOTEBOOK_DIR]
 
 
