@@ -11,6 +11,7 @@ import solitaire_widget as sw
 from solitaire_widget import Game
 from solitaire_widget.advice.player import _safe_moves
 
+from ..fake_clock import FakeClock
 from .helpers import SETTING_IDS, SETTINGS, played, twin
 
 #: Small, machine-independent budgets: node limits and no time limit make every answer the same on every run.
@@ -99,9 +100,19 @@ def test_cancel_stops_at_once_with_what_was_decided():
     assert answer.stats["stopped_by"] == "cancelled" and answer.undecided == 10
 
 
-def test_a_time_limit_bounds_the_whole_estimate():
+def test_a_time_limit_bounds_the_whole_estimate(monkeypatch):
+    # On a clock that moves 10 ms a look, whatever the machine's speed: the estimate stops by time within a few
+    # looks past its 0.3 s, leaving samples undecided, rather than giving each of its 40 solves 0.3 s.
+    from solitaire_widget.advice import win_chances
+    from solitaire_widget.solver import budget, search
+
+    clock = FakeClock.install(monkeypatch, [win_chances, budget, search], tick=0.01)
     answer = sw.chances(sw.new_game("klondike", deal=1), samples=40, time_limit=0.3)
-    assert answer.stats["seconds"] < 1.5
+    assert answer.stats["stopped_by"] == "time" and answer.stats["engine"] == "python"
+    # A solve reads the clock a few times as it starts and stops: the one running at the deadline, and the look
+    # that finds it passed, come to a handful of ticks.
+    assert 0.3 <= answer.stats["seconds"] <= 0.3 + 8 * clock.tick
+    assert 1 <= answer.stats["solves"] < 40 * 2
 
 
 @pytest.mark.parametrize(("keywords", "message"), [

@@ -167,14 +167,19 @@ def test_counters_are_checked_when_a_position_is_loaded(used, moves):
     for redeals in (2, -1):
         position = {**sw.new_game("klondike", deal=9, redeals=redeals).position(), "redeals_used": used,
                     "moves": moves}
+        # Plain whole numbers within reach (True is no count) are accepted, and nothing else: refused with a short
+        # message that names the counter at fault.
+        used_ok = type(used) is int and 0 <= used <= (redeals if redeals >= 0 else 10**6)
+        moves_ok = type(moves) is int and 0 <= moves <= 10**6
         try:
             game = Game.from_position(position)
         except ValueError as error:
             assert len(str(error)) <= MESSAGE_LIMIT
+            assert not (used_ok and moves_ok), f"refused a reachable position: {error}"
+            assert ("redeals" in str(error)) if not used_ok else ("'moves'" in str(error)), str(error)
             continue
-        # Accepted: then it is a plain, reachable counter, and the solver handles it.
-        assert type(game.position()["redeals_used"]) is int and 0 <= game.position()["redeals_used"] <= 10**6
-        assert redeals < 0 or game.position()["redeals_used"] <= redeals
+        assert used_ok and moves_ok, "accepted a counter the rules cannot reach"
+        assert game.position()["redeals_used"] == used and game.position()["moves"] == moves
         assert sw.solve(game, node_limit=2_000, time_limit=None).verdict in ("winnable", "unwinnable", "unknown")
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 import threading
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -126,16 +125,25 @@ def test_bad_calls_on_a_widget_are_refused_and_change_nothing(call, message):
 
 # 9. Threads: the board's own searches, Python and the board all at once --------------------------------------------
 
+ROUNDS = 150
+
+
 def test_the_widget_survives_searches_python_and_the_board_all_at_once():
     widget = Solitaire("klondike", deal=4, show_chances=True, coach=True, chance_time=0.2, solve_time=0.5)
     front = FakeFrontEnd(widget)
     errors: list[BaseException] = []
-    stop = threading.Event()
+    # Each side goes on until both have done ROUNDS rounds (so they overlap for at least the slower one's ROUNDS,
+    # whatever the machine's speed), or one has failed.
+    rounds = [0, 0]
+
+    def going() -> bool:
+        return min(rounds) < ROUNDS and not errors
 
     def python_side() -> None:
         rng = random.Random(1)
         try:
-            while not stop.is_set():
+            while going():
+                rounds[0] += 1
                 moves = widget.game.legal_moves()
                 choice = rng.random()
                 if choice < 0.2 and widget.game.can_undo:
@@ -152,7 +160,8 @@ def test_the_widget_survives_searches_python_and_the_board_all_at_once():
     def board_side() -> None:
         rng = random.Random(2)
         try:
-            while not stop.is_set():
+            while going():
+                rounds[1] += 1
                 action = rng.choice(["deal", "undo", "hint", "winnable", "play"])
                 if action == "play":
                     moves = widget.view["legal"]
@@ -168,10 +177,9 @@ def test_the_widget_survives_searches_python_and_the_board_all_at_once():
     threads = [threading.Thread(target=python_side), threading.Thread(target=board_side)]
     for thread in threads:
         thread.start()
-    time.sleep(3)
-    stop.set()
     for thread in threads:
-        thread.join(30)
+        thread.join(120)
+        assert not thread.is_alive(), "a side hung"
     widget.close()
     for search in (widget._check, widget._hinting, widget._analysing):
         search.join(30)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solitaire_widget import Game
 from solitaire_widget.cards import card_name, parse_card
 from solitaire_widget.pictures import Picture, picture, svg_picture, text_picture
 
@@ -285,7 +286,11 @@ def test_any_damage_to_a_position_is_a_value_error_or_a_picture(base: dict[str, 
     try:
         svg = svg_picture(damaged)
         text = text_picture(damaged)
-    except ValueError:
+    except ValueError as error:
+        # Refused only what the rules model refuses too, with a short message.
+        assert len(str(error)) <= 400
+        with pytest.raises(ValueError):
+            Game.from_position(damaged)
         return
     parse(svg)
     assert text.splitlines()[0]

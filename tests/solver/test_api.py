@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
 import solitaire_widget as sw
 from solitaire_widget.solver import SolveResult, solve
+from solitaire_widget.solver.budget import CHECK_EVERY
+
+from ..fake_clock import CountingFlag, FakeClock
 
 from .helpers import family_position, replays_to_win
 
+# At most this many searches of a solve start after the one that saw a cancel (see solver/restarts.py).
+PHASES = 8
 # A deal the solver cannot decide in a minute.
 HARD = sw.new_game("klondike", deal=1, draw=1, redeals=-1)
 
@@ -52,22 +56,40 @@ def test_an_exhausted_budget_answers_unknown(budget):
     assert result.stats["nodes"] <= budget.get("node_limit", 0) + 1
 
 
-def test_the_time_limit_is_kept():
-    started = time.perf_counter()
+def test_the_time_limit_is_kept(monkeypatch):
+    # On a clock that moves 10 ms a look, a 0.3 s limit ends the search within a few looks past it, whatever the
+    # machine's speed: the search stops by time, at the first look past the deadline, having searched at most
+    # CHECK_EVERY nodes a look.
+    from solitaire_widget.solver import budget, search
+
+    clock = FakeClock.install(monkeypatch, [budget, search], tick=0.01)
     result = solve(HARD, time_limit=0.3)
-    assert time.perf_counter() - started < 1.0
     assert result.verdict == "unknown" and result.stats["stopped_by"] == "time"
+    assert 0.3 <= result.stats["seconds"] <= 0.3 + 3 * clock.tick
+    assert result.stats["nodes"] <= clock.reads * budget.CHECK_EVERY
 
 
 def test_cancelling_stops_the_search_promptly():
+    # Set from another thread while the search runs: the search stops at its first look at the flag set.
     cancel = threading.Event()
+    flag = CountingFlag(event=cancel)
     timer = threading.Timer(0.2, cancel.set)
     timer.start()
-    started = time.perf_counter()
-    result = solve(HARD, time_limit=30, cancel=cancel)
+    result = solve(HARD, time_limit=None, node_limit=10**9, cancel=flag)
     timer.join()
-    assert time.perf_counter() - started < 1.0
     assert result.verdict == "unknown" and result.stats["stopped_by"] == "cancelled"
+    # The phases still to come stop at their first look, which sees the flag set.
+    assert flag.looks_after() == flag.seen_set - 1 <= PHASES
+    assert result.stats["nodes"] <= flag.looks * CHECK_EVERY
+
+
+@pytest.mark.parametrize("after", [1, 5, 40])
+def test_a_cancel_stops_the_search_at_the_look_that_sees_it(after):
+    flag = CountingFlag(after=after)
+    result = solve(HARD, time_limit=None, node_limit=10**9, cancel=flag)
+    assert result.verdict == "unknown" and result.stats["stopped_by"] == "cancelled"
+    assert flag.first_seen == after and flag.looks_after() == flag.seen_set - 1 <= PHASES
+    assert result.stats["nodes"] <= after * CHECK_EVERY
 
 
 def test_a_cancel_flag_already_set_searches_nothing():

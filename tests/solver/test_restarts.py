@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import random
-import threading
-import time
 
 import pytest
 
 import solitaire_widget as sw
 from solitaire_widget.solver import compiled, solve
-from solitaire_widget.solver.budget import Budget
+from solitaire_widget.solver.budget import CHECK_EVERY, Budget
 from solitaire_widget.solver.klondike import ONTO_EMPTY, ONTO_FOUNDATION, T2F, KlondikeState
 from solitaire_widget.solver.restarts import (
     FIRST_SHARE,
@@ -24,6 +22,7 @@ from solitaire_widget.solver.restarts import (
 )
 from solitaire_widget.solver.search import depth_first
 
+from ..fake_clock import CountingFlag, FakeClock
 from .helpers import brute_force, random_family_endgame, replays_to_win
 
 # Won at once in a perturbed order, while the plain order searches for minutes without deciding.
@@ -69,26 +68,30 @@ def test_the_node_limit_is_shared_out_and_kept():
     assert "decided_in" not in result.stats
 
 
-def test_the_phases_follow_the_clock():
-    started = time.perf_counter()
+def test_the_phases_follow_the_clock(monkeypatch):
+    # On a clock that moves 10 ms a look (the Python engine: the compiled core reads a clock of its own), a 1 s
+    # solve restarts after its first search's share and stops by time within a few looks past its limit.
+    from solitaire_widget.solver import budget, search
+
+    clock = FakeClock.install(monkeypatch, [budget, search], tick=0.01)
     result = solve(HARD, time_limit=1.0)
-    seconds = time.perf_counter() - started
     assert result.verdict == "unknown" and result.stats["stopped_by"] == "time"
-    assert 0.95 < seconds < 1.6 and result.stats["restarts"] >= 1
+    assert 1.0 <= result.stats["seconds"] <= 1.0 + 5 * clock.tick and result.stats["restarts"] >= 1
+    assert result.stats["nodes"] <= clock.reads * CHECK_EVERY
 
 
-@pytest.mark.parametrize("after", [0.05, 0.3, 1.0])
-def test_a_cancel_in_any_phase_stops_everything(after):
-    # Of a 3 s budget the first search has up to 0.15 s, the restarts up to 0.6 s, and the last search the rest:
-    # a cancel in the first two phases must also keep the next ones from starting.
-    cancel = threading.Event()
-    timer = threading.Timer(after, cancel.set)
-    timer.start()
-    started = time.perf_counter()
-    result = solve(HARD, time_limit=3.0, cancel=cancel)
-    timer.join()
-    assert time.perf_counter() - started < after + 0.3
+@pytest.mark.parametrize("after", [3, 40, 200])
+def test_a_cancel_in_any_phase_stops_everything(monkeypatch, after):
+    # Of a 3 s budget on a clock of 10 ms a look the first search has up to 0.15 s, the restarts up to 0.6 s, and
+    # the last search the rest: a cancel seen in any phase stops it, and each phase still to come at its first look.
+    from solitaire_widget.solver import budget, search
+
+    FakeClock.install(monkeypatch, [budget, search], tick=0.01)
+    flag = CountingFlag(after=after)
+    result = solve(HARD, time_limit=3.0, cancel=flag)
     assert result.verdict == "unknown" and result.stats["stopped_by"] == "cancelled"
+    assert flag.first_seen == after and flag.looks_after() == flag.seen_set - 1 <= 8
+    assert result.stats["nodes"] <= flag.looks * CHECK_EVERY
 
 
 @pytest.mark.parametrize(("variant", "options"), [("athena", {"draw": 1}), ("klondike", {"draw": 3, "redeals": 0}),

@@ -14,6 +14,8 @@ from solitaire_widget.solver.budget import Budget
 from solitaire_widget.solver.klondike import KlondikeState
 from solitaire_widget.solver.search import Memory, depth_first, make_room, proof_mark, thin
 
+from ..fake_clock import FakeClock
+
 
 def test_a_proof_mark_is_negative_and_says_how_much_work_the_proof_took():
     assert [proof_mark(work) for work in (0, 1, 2, 3, 4, 1_000, 2**40)] == [-1, -2, -3, -3, -4, -11, -42]
@@ -41,10 +43,13 @@ def test_thinning_keeps_the_heaviest_whole_weights_that_fit(keep, weights_kept):
     assert all(record == table_with_proofs()[key] for key, record in table.items())
 
 
-def test_room_is_made_by_thinning_unless_the_deadline_is_too_near():
+def test_room_is_made_by_thinning_unless_the_deadline_is_too_near(monkeypatch):
+    # What a thinning took is read off the clock before and after it (here one that moves 0.25 s a reading).
+    clock = FakeClock.install(monkeypatch, [search], tick=0.25)
     table = table_with_proofs()
     took = make_room(table, 10, Budget(None, None, None), None)
-    assert took is not None and took >= 0
+    assert took == 0.25 and clock.reads == 2
+    monkeypatch.undo()
     assert len(table) == 5  # half the cap of 10: weights 3 and 7
 
     # A deadline nearer than the last thinning took: emptied, and the last thinning's time kept.

@@ -9,6 +9,7 @@ import solitaire_widget as sw
 from solitaire_widget import stats
 from solitaire_widget.widget import Solitaire
 
+from ..fake_clock import FakeClock
 from .conftest import FakeFrontEnd, won_in_one
 
 
@@ -105,8 +106,16 @@ def test_an_unwritable_data_folder_plays_on_and_says_why(tmp_path, monkeypatch):
     assert widget.record["note"].startswith("Statistics are not kept:") and "cannot be created" in widget.record["note"]
 
 
-def test_the_clock_runs_from_the_first_move_to_the_end():
+def test_the_clock_runs_from_the_first_move_to_the_end(monkeypatch):
+    # On a clock that moves 5 s a reading: it starts at the first move, stops at the end (here the same move), and
+    # stands still after, however far the clock moves on.
+    from solitaire_widget.widget import scorekeeper
+
+    clock = FakeClock.install(monkeypatch, [scorekeeper], tick=5.0)
     widget = Solitaire(game=won_in_one(), clock=True)
-    assert widget.clock and not widget.record["running"]
+    assert widget.clock and not widget.record["running"] and widget.record["seconds"] == 0
     FakeFrontEnd(widget).intent("foundation", pile="t1")
-    assert not widget.record["running"] and widget.record["seconds"] >= 0
+    seconds = widget.record["seconds"]
+    assert not widget.record["running"] and seconds > 0 and seconds % 5 == 0
+    clock.advance(3600)
+    assert widget.record["seconds"] == seconds
