@@ -64,3 +64,11 @@ function predictCamelot(view: CamelotView, move: MoveDict): CamelotView | null {
 export function predict(view: View, move: MoveDict): View | null {
   return view.variant === "camelot" ? predictCamelot(view, move) : predictFamily(view, move);
 }
+
+/** Whether `move` leaves a face-down card on top of the column it leaves: Python's view will turn it up. */
+export function uncovers(view: View, move: MoveDict): boolean {
+  if (view.variant === "camelot" || move.kind !== "move") return false;
+  const t = /^t(\d)$/.exec(move.from);
+  const column = t ? view.tableau[Number(t[1]) - 1] : undefined;
+  return column !== undefined && column.length > move.count && column[column.length - move.count - 1] === null;
+}

@@ -6,7 +6,7 @@
 import { Board } from "./board";
 import { rankValue } from "./cards";
 import { LegalMoves, removal } from "./legal";
-import { predict } from "./predict";
+import { predict, uncovers } from "./predict";
 import type { Action, MoveDict, View } from "./types";
 
 /** What the player is holding: the top cards of `pile` from `index` up. */
@@ -79,22 +79,23 @@ export class Table {
    * once. Returns the intent's sequence number and whether the move looked legal. */
   private play(move: MoveDict): { seq: number; legal: boolean } {
     const legal = this.legal.has(move);
-    const ahead = legal ? this.showAhead(move) : false;
+    // The intent goes out first, so that Python starts on it (a card it turns up waits for Python) while the board
+    // draws the move: both happen before the next frame.
     const seq = this.send({ action: "play", move });
-    if (ahead) this.guessed(seq, move);
+    if (legal) this.showAhead(seq, move);
     return { seq, legal };
   }
 
-  /** Show `move`'s cards moved, before its intent goes out; false when another move is on show already or the move
-   * carries no card. */
-  private showAhead(move: MoveDict): boolean {
-    const next = !this.guess && this.view ? predict(this.view, move) : null;
-    if (next) this.board.update(next, this.animate());
-    return next !== null;
-  }
-
-  private guessed(seq: number, move: MoveDict): void {
+  /** Show `move`'s cards moved, ahead of Python's answer to intent `seq`; nothing when another move is on show
+   * already or the move carries no card. */
+  private showAhead(seq: number, move: MoveDict): void {
+    // A move that uncovers a face-down card is left to Python's view, which places its cards and turns the card up
+    // in one drawing (a dropped group stays where it was dropped meanwhile): drawing the board twice, the move
+    // first and the card turned a moment later, made such moves a frame slower on a busy machine.
+    const next = !this.guess && this.view && !uncovers(this.view, move) ? predict(this.view, move) : null;
+    if (!next) return;
     this.guess = { seq, move };
+    this.board.update(next, this.animate());
     window.setTimeout(() => this.refused(seq), GUESS_TIMEOUT_MS);
   }
 
@@ -188,9 +189,7 @@ export class Table {
     if (this.view?.variant === "camelot" || pile === "stock") return;
     // When Python listed a single foundation for the card, the card goes there at once; Python finds it itself.
     const foundations = [...this.legal.targets(pile, 1)].filter((name) => /^f\d$/.test(name));
-    const move: MoveDict = { kind: "move", from: pile, to: foundations[0] ?? "", count: 1 };
-    const ahead = foundations.length === 1 && this.showAhead(move);
     const seq = this.send({ action: "foundation", pile });
-    if (ahead) this.guessed(seq, move);
+    if (foundations.length === 1) this.showAhead(seq, { kind: "move", from: pile, to: foundations[0], count: 1 });
   }
 }
