@@ -3,7 +3,7 @@
 - A won game (Thumb and Pouch deal 1, the solver's line played from Python and its last move on the board) says
   "You won!" large over the felt with the game's figures, while copies of the cards bound off the felt; under
   reduced motion the banner comes alone.
-- A legal move shows its cards in their new place before Python has answered (the kernel is kept busy while the
+- A legal move that turns no card shows its cards in their new place before Python has answered (the kernel is kept busy while the
   card is dropped), and Python's view, when it comes, leaves the same card elements where they are (no flicker).
 - A move Python refuses (Python moved first while the kernel was busy, so the intent is stale) goes back.
 - The light felt is the colour of the pictures' felt (sw.picture in the same notebook).
@@ -66,15 +66,23 @@ def _rev(board: Board) -> str:
 
 
 def _moved_codes(scenario: scenarios.MoveScenario) -> list[str]:
-    """The codes of the cards the scenario's move carries, as the board shows them (upper case, face up)."""
-    before = scenario.before["tableau"][int(scenario.move.src[1:]) - 1]
-    return [code.upper() for code in before[-scenario.move.count:]]
+    """The codes of the cards the scenario's move (from the waste) carries, as the board shows them."""
+    assert scenario.move.src == "waste", scenario.move
+    return [code.upper() for code in scenario.before["waste"][-scenario.move.count:]]
+
+
+def _show(show_board, scenario: scenarios.MoveScenario) -> Board:
+    """The scenario's deal on a board, with its setup (a deal from the stock) played from Python."""
+    board = show_board(scenario.variant, scenario.deal)
+    board.play_from_python(*scenario.setup)
+    board.wait_for_position(scenario.before, what="the position after the setup")
+    board.wait_until_settled()
+    return board
 
 
 def test_a_move_shows_before_python_answers_and_python_confirms_it_without_flicker(show_board):
-    scenario = scenarios.tableau_move("athena")
-    board = show_board("athena", scenario.deal)
-    board.wait_until_settled()
+    scenario = scenarios.waste_move_after_a_deal("athena")
+    board = _show(show_board, scenario)
     page = board.page
     codes = _moved_codes(scenario)
     rev = _rev(board)
@@ -93,13 +101,12 @@ def test_a_move_shows_before_python_answers_and_python_confirms_it_without_flick
     watched = page.evaluate("() => window.__swStopWatch()")
     handle.dispose()
     assert watched == {"seen": True, "flicker": 0}, watched
-    assert board.history() == [str(scenario.move)]
+    assert board.history() == [*scenario.setup, str(scenario.move)]
 
 
 def test_a_move_python_refuses_goes_back(show_board):
-    scenario = scenarios.tableau_move("athena")
-    board = show_board("athena", scenario.deal)
-    board.wait_until_settled()
+    scenario = scenarios.waste_move_after_a_deal("athena")
+    board = _show(show_board, scenario)
     page = board.page
     codes = _moved_codes(scenario)
     handle = board.root.element_handle()
@@ -111,14 +118,15 @@ def test_a_move_python_refuses_goes_back(show_board):
     assert page.evaluate(_SHOWS_IN, [handle, scenario.move.dst, codes]), "the move was not shown ahead of Python"
     page.evaluate("() => window.__swBusy")
     game = sw.new_game("athena", deal=scenario.deal)
-    game.play("deal")
+    for move in (*scenario.setup, "deal"):
+        game.play(move)
     board.wait_for_message("The board was out of date (another view or Python moved first), so nothing changed. "
                            "Try again on the board as it is now.")
     board.wait_for_position(game.position(), what="Python's position, the refused move taken back")
     board.wait_until_settled()
     assert page.evaluate(_SHOWS_IN, [handle, scenario.move.src, codes]), "the cards did not go back"
     handle.dispose()
-    assert board.history() == ["deal"]
+    assert board.history() == [*scenario.setup, "deal"]
 
 
 @cache
