@@ -4,7 +4,9 @@ Deals go out in *batches*, one task per batch: Dask makes one task per item and 
 ten thousand deals sent deal by deal would cost more in scheduling than in play. Each finished batch is written to
 the store (when there is one) in a single transaction before it counts as done, so a study that is interrupted
 (Ctrl+C, a killed worker, a lost cluster node, a closed laptop) resumes where it stopped and never counts a deal
-twice. A worker of the study's own process pool that dies is replaced, and its batch run again.
+twice. A worker of the study's own process pool that dies is replaced, and its batch run again; a deal that kills
+a worker twice (a crash in the player, not a killed process) ends the study with an error that names it. On a
+process pool given as ``executor`` a dead worker ends the study at once, with an error naming the deal it played.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ import concurrent.futures as cf
 import math
 import multiprocessing
 import os
+import signal
+import tempfile
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -32,6 +37,8 @@ MAX_BATCH = 1000
 BATCHES_PER_WORKER = 8
 #: How many times a broken process pool of the study's own is replaced before the study gives up.
 POOL_RESTARTS = 3
+#: How many deals an error lists at most.
+_DEALS_SHOWN = 10
 _UNSET: Any = object()
 
 
@@ -109,50 +116,109 @@ def study(variant: str, player: Any = "solver", deals: Iterable[int] = range(1, 
     return StudyResult(key, tuple(sorted(rows, key=lambda row: row.deal)))
 
 
-def run_batch(player: Player, variant: str, options: dict[str, int], deals: list[int]) -> list[Row]:
-    """Play one batch of deals (what each task of a study runs, in whatever process it lands)."""
-    return [player.run(variant, options, deal) for deal in deals]
+def run_batch(player: Player, variant: str, options: dict[str, int], deals: list[int],
+              trace: str | None = None) -> list[Row]:
+    """Play one batch of deals (what each task of a study runs, in whatever process it lands). ``trace``: a folder
+    where the process notes the deal it is playing (in a file named by its process id), so that the study can say
+    which deal a worker that died was playing."""
+    rows = []
+    for deal in deals:
+        if trace is not None:
+            with open(os.path.join(trace, str(os.getpid())), "w") as note:
+                note.write(str(deal))
+        rows.append(player.run(variant, options, deal))
+    return rows
 
 
 def _spread(player: Player, variant: str, options: dict[str, int], batches: list[list[int]],
             executor: cf.Executor | None, workers: int, finished: Any) -> None:
     """Run the batches on ``executor`` (or a process pool of our own), handing each result to ``finished`` as it
-    comes. A pool of our own that breaks (a worker killed) is replaced and the unfinished batches run again."""
+    comes. A pool of our own that breaks (a worker killed) is replaced and the unfinished batches run again, unless
+    the same deal was being played at two breaks; a process pool given as ``executor`` that breaks ends the study.
+    Either way the error names the deal (or deals) the dead workers were playing."""
     own = executor is None
     pending = list(batches)
     restarts = 0
-    while pending:
-        pool = _new_pool(workers) if own else executor
-        assert pool is not None
-        futures = {pool.submit(run_batch, player, variant, options, deals): index
-                   for index, deals in enumerate(pending)}
-        left = dict(enumerate(pending))
-        try:
-            for future in cf.as_completed(futures):
-                try:
-                    result = future.result()
-                except cf.process.BrokenProcessPool:
-                    if not own or restarts >= POOL_RESTARTS:
-                        raise RuntimeError("a worker process of the study died and the pool could not go on; the "
-                                           "batches finished so far are kept in the store (if one was given): "
-                                           "run the study again to resume") from None
-                    break
-                finished(result)
-                del left[futures[future]]
-        except BaseException:
-            for future in futures:
-                future.cancel()
+    fatal: dict[int, int] = {}  # deal -> how many dead workers were playing it
+    with tempfile.TemporaryDirectory(prefix="solitaire-study-") as trace:
+        while pending:
+            pool = _new_pool(workers) if own else executor
+            assert pool is not None
+            traced = trace if isinstance(pool, cf.ProcessPoolExecutor) else None
+            futures = {pool.submit(run_batch, player, variant, options, deals, traced): index
+                       for index, deals in enumerate(pending)}
+            processes = dict(getattr(pool, "_processes", None) or {})  # no public handle on a pool's processes
+            left = dict(enumerate(pending))
+            try:
+                for future in cf.as_completed(futures):
+                    try:
+                        result = future.result()
+                    except cf.process.BrokenProcessPool:
+                        processes.update(getattr(pool, "_processes", None) or {})
+                        dead = _dead_workers(processes, trace)
+                        for deal in {deal for deal, _code in dead}:
+                            fatal[deal] = fatal.get(deal, 0) + 1
+                        if not own or restarts >= POOL_RESTARTS or any(count > 1 for count in fatal.values()):
+                            raise RuntimeError(_died(dead, fatal, left, own)) from None
+                        break
+                    finished(result)
+                    del left[futures[future]]
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                if own:
+                    _stop(pool)
+                raise
+            for future, index in futures.items():  # batches that finished while the pool was breaking down
+                if index in left and future.done() and not future.cancelled() and future.exception() is None:
+                    finished(future.result())
+                    del left[index]
             if own:
                 _stop(pool)
-            raise
-        for future, index in futures.items():  # batches that finished while the pool was breaking down
-            if index in left and future.done() and not future.cancelled() and future.exception() is None:
-                finished(future.result())
-                del left[index]
-        if own:
-            _stop(pool)
-        pending = list(left.values())
-        restarts += 1 if pending else 0
+            pending = list(left.values())
+            restarts += 1 if pending else 0
+
+
+def _dead_workers(processes: dict[int, Any], trace: str) -> list[tuple[int, int]]:
+    """The deals that the workers that died (not those the broken pool then stopped) were playing, with their exit
+    codes, read from the trace."""
+    # A worker's death is seen when its end of the pipes closes, a moment before the system has its exit code;
+    # the broken pool then stops the others. Wait (a few seconds at most) until all have an exit code.
+    deadline = time.monotonic() + 5
+    while any(process.exitcode is None for process in processes.values()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    dead = []
+    for pid, process in processes.items():
+        code = process.exitcode
+        if code is None or code in (0, -signal.SIGTERM):
+            continue
+        try:
+            with open(os.path.join(trace, str(pid))) as note:
+                dead.append((int(note.read()), code))
+        except (OSError, ValueError):
+            continue
+    return dead
+
+
+def _died(dead: list[tuple[int, int]], fatal: dict[int, int], left: dict[int, list[int]], own: bool) -> str:
+    def listed(deals: list[int]) -> str:
+        shown = ", ".join(map(str, deals[:_DEALS_SHOWN]))
+        return shown + (f" and {len(deals) - _DEALS_SHOWN} more" if len(deals) > _DEALS_SHOWN else "")
+
+    if dead:
+        how = "; ".join(f"exit code {code}" if code >= 0 else f"signal {-code}" for _deal, code in dead)
+        what = (f"a worker process of the study died ({how}) while playing deal "
+                f"{listed(sorted({deal for deal, _code in dead}))}")
+        again = [deal for deal, count in fatal.items() if count > 1]
+        if again:
+            what += f"; deal {listed(sorted(again))} killed a worker twice"
+    else:
+        unfinished = sorted(deal for deals in left.values() for deal in deals)
+        what = f"a worker process of the study died, with deals {listed(unfinished)} not finished"
+    where = ("the study stopped after replacing its process pool" if own
+             else "the process pool given as executor is broken")
+    return (f"{what}; {where}. The batches finished so far are kept in the store (if one was given): run the "
+            "study again to resume")
 
 
 def _new_pool(workers: int) -> cf.ProcessPoolExecutor:
