@@ -104,7 +104,10 @@ def test_a_store_resumes_where_an_interrupted_study_stopped(tmp_path, serial, mo
     monkeypatch.setattr(sw.studies.run, "run_batch", _counting(played))
     resumed = study("athena", "undo-search", range(1, 31), workers=1, batch=4, store=path, progress=False)
     assert sorted(played) == list(range(9, 31)), "only the deals not in the store are played"
+    assert resumed.played == tuple(range(9, 31)), "and the result says which"
     assert same(resumed.rows) == same(serial["undo-search"])
+    again = study("athena", "undo-search", range(1, 31), workers=1, store=path, progress=False)
+    assert again.played == () and len(again.rows) == 30
 
 
 def _counting(played):

@@ -23,6 +23,10 @@ def no_threads(monkeypatch: pytest.MonkeyPatch) -> Iterator[asyncio.AbstractEven
         raise RuntimeError("can't start new thread")
 
     monkeypatch.setattr(threading.Thread, "start", refuse)
+    # A loop another test left running in this thread (Playwright's synchronous API keeps one for the session's
+    # browser tests) is set aside while this loop plays the kernel's, then put back.
+    running = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
@@ -30,6 +34,7 @@ def no_threads(monkeypatch: pytest.MonkeyPatch) -> Iterator[asyncio.AbstractEven
     finally:
         asyncio.set_event_loop(None)
         loop.close()
+        asyncio._set_running_loop(running)
 
 
 def _idle(loop: asyncio.AbstractEventLoop) -> None:

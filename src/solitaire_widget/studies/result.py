@@ -100,10 +100,12 @@ def _mean_score(rows: Iterable[Row]) -> float | None:
 @dataclass(frozen=True)
 class StudyResult:
     """A study's rows (:class:`~solitaire_widget.studies.players.Row`, one per deal, in deal order) and what produced
-    them (``study``: game, options, player, settings, package version)."""
+    them (``study``: game, options, player, settings, package version). ``played`` are the deals this run of the
+    study played, in deal order: those its store did not hold yet (all of them without a store)."""
 
     study: dict[str, Any]
     rows: Sequence[Row] = field(default_factory=tuple)
+    played: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def summary(self) -> Summary:

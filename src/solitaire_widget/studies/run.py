@@ -113,7 +113,7 @@ def study(variant: str, player: Any = "solver", deals: Iterable[int] = range(1, 
     finally:
         if opened is not None:
             opened.close()
-    return StudyResult(key, tuple(sorted(rows, key=lambda row: row.deal)))
+    return StudyResult(key, tuple(sorted(rows, key=lambda row: row.deal)), played=tuple(sorted(todo)))
 
 
 def run_batch(player: Player, variant: str, options: dict[str, int], deals: list[int],
