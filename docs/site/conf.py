@@ -144,10 +144,10 @@ TOCTREES = {
         "notebooks/06-winnability", "notebooks/07-klondike", "notebooks/08-playing-with-advice",
         "notebooks/09-studies",
     ],
-    "Guides": ["docs/RULES", "docs/fair-play", "docs/studies", "docs/solver", "docs/statistics"],
+    "Guides": ["docs/board", "docs/RULES", "docs/fair-play", "docs/studies", "docs/solver", "docs/statistics"],
     "Reference": ["docs/site/api/index", "docs/FORMAT", "docs/PROTOCOL"],
     "Languages": ["docs/site/el", "docs/site/ru", "docs/translating"],
-    "Developing": ["docs/ARCHITECTURE", "docs/performance", "tests/browser/README", "CHANGELOG"],
+    "Developing": ["docs/developing", "docs/ARCHITECTURE", "docs/performance", "tests/browser/README", "CHANGELOG"],
 }
 
 
