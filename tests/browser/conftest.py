@@ -71,17 +71,24 @@ def greek_lab_server() -> Iterator[LabServer]:
 
 
 @pytest.fixture(scope="session")
-def chromium():
+def playwright_session():
+    """The session's one Playwright: its synchronous API runs an event loop in this thread, so a second one could
+    not start while this one runs (every browser of the session is launched from it)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is not installed at {CHROMIUM}; `make chromium` installs Debian's package")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_session):
+    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @pytest.fixture(scope="session")

@@ -36,8 +36,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .board import Board
 from .lab import (
-    _JS_CURRENT_NOTEBOOK,
-    _JS_WAIT_KERNEL_READY,
     LAB_SETTINGS,
     ConsoleLog,
     LabPage,
@@ -109,14 +107,8 @@ class NotebookPage(LabPage):
         errors = [entry for entry in self.console.errors(since) if entry.text not in NOTEBOOK7_IGNORED_ERRORS]
         assert not errors, "the browser console showed errors:\n" + "\n".join(f"  {entry}" for entry in errors)
 
-    def open_existing(self, path: str) -> None:
-        self.page.goto(f"{self.server.url}/notebooks/{path}")
-        self.page.wait_for_function(f"({_JS_CURRENT_NOTEBOOK})() === {json.dumps(path)}", timeout=60_000)
-        self.page.evaluate(_JS_WAIT_KERNEL_READY, path)
-        self.page.wait_for_function(
-            "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'",
-            timeout=60_000)
-        self.notebook_path = path
+    def address(self, path: str) -> str:
+        return f"{self.server.url}/notebooks/{path}"
 
     def output_text(self, index: int) -> str:
         """The text the cell's outputs show on the page."""

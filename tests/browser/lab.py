@@ -403,15 +403,22 @@ class LabPage:
         path = self.server.write_notebook(name, cells)
         self.open_existing(path)
 
+    #: How long a notebook's kernel may take to be ready, in milliseconds.
+    kernel_timeout = 60_000
+
+    def address(self, path: str) -> str:
+        """The page that shows the notebook at ``path`` (``?reset`` so no stored layout comes back)."""
+        return f"{self.server.url}/lab/tree/{path}?reset"
+
     def open_existing(self, path: str) -> None:
-        """Open a notebook that is already in the server's root (``?reset`` so no stored layout comes back)."""
-        self.page.goto(f"{self.server.url}/lab/tree/{path}?reset")
+        """Open a notebook that is already in the server's root, and wait until its kernel is idle."""
+        self.page.goto(self.address(path))
         self.page.wait_for_function(f"({_JS_CURRENT_NOTEBOOK})() === {json.dumps(path)}", timeout=60_000)
         self.page.evaluate(_JS_WAIT_KERNEL_READY, path)
         # The kernel's own status, not the status bar's indicator (hidden when the window is narrow).
         self.page.wait_for_function(
             "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'",
-            timeout=60_000)
+            timeout=self.kernel_timeout)
         self.notebook_path = path
 
     def save(self) -> None:

@@ -25,8 +25,8 @@ import pytest
 
 import solitaire_widget as sw
 
-from ..browser.board import Board
-from ..browser.lab import _JS_CURRENT_NOTEBOOK, _JS_WAIT_KERNEL_READY, CHROMIUM, CHROMIUM_ARGS, REPO, LabPage
+from .board import Board
+from .lab import CHROMIUM, CHROMIUM_ARGS, REPO, LabPage
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -94,20 +94,15 @@ def lite_url(lite_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def offline_chromium() -> Iterator[Any]:
+def offline_chromium(playwright_session: Any) -> Iterator[Any]:
     """Debian's Chromium, headless, resolving no host name but localhost (workers' requests included)."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is not installed at {CHROMIUM}; `make chromium` installs Debian's package")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"])
-        try:
-            yield browser
-        finally:
-            browser.close()
+    browser = playwright_session.chromium.launch(
+        executable_path=CHROMIUM, headless=True,
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"])
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 class LitePage(LabPage):
@@ -117,14 +112,10 @@ class LitePage(LabPage):
         super().__init__(page, None)  # type: ignore[arg-type]
         self.url = url
 
-    def open_existing(self, path: str) -> None:
-        self.page.goto(f"{self.url}/lab/index.html?path={path}")
-        self.page.wait_for_function(f"({_JS_CURRENT_NOTEBOOK})() === {json.dumps(path)}", timeout=60_000)
-        self.page.evaluate(_JS_WAIT_KERNEL_READY, path)
-        self.page.wait_for_function(
-            "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'",
-            timeout=120_000)
-        self.notebook_path = path
+    kernel_timeout = 120_000  # Pyodide loads its wheels first
+
+    def address(self, path: str) -> str:
+        return f"{self.url}/lab/index.html?path={path}"
 
     def close(self) -> None:
         self.notebook_path = None
