@@ -17,6 +17,12 @@ from solitaire_widget import i18n, stats
 os.environ[stats.DATA_VARIABLE] = tempfile.mkdtemp(prefix="solitaire-widget-tests-")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--replay-all", action="store_true",
+                     help="replay every sample row of the published tables, not only each table's quick ones "
+                          "(tests/studies/test_published.py: the fair player's games take 5-80 s each)")
+
+
 @pytest.fixture(autouse=True)
 def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """$SOLITAIRE_WIDGET_DATA pointed at a temporary folder (and statistics switched on), the default stores of

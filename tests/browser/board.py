@@ -27,6 +27,20 @@ _JS_READ_PILES = """
     }
 """
 
+# True when no card is lifted or gliding and every pile is where it was at the last poll (polled every 100 ms).
+_JS_SETTLED = """
+    (root) => {
+      if (root.querySelector('.sw-lifted, .sw-moving')) return false;
+      const layout = [...root.querySelectorAll('[data-pile]')].map((pile) => {
+        const box = pile.getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height].map(Math.round).join(',');
+      }).join(';');
+      const steady = root.__swLayout === layout;
+      root.__swLayout = layout;
+      return steady;
+    }
+"""
+
 # True when the board shows `expected` (see scenarios.expected_board for the modes).
 _JS_SHOWS = """
     ([root, expected]) => {
@@ -141,11 +155,12 @@ class Board:
         return self.root.locator(f".sw-toolbar [data-action='{action}']")
 
     def wait_until_settled(self, timeout: float = 5_000) -> None:
-        """Wait until no card is lifted by a drag or still gliding (``sw-lifted``, ``sw-moving``)."""
+        """Wait until no card is lifted by a drag or still gliding (``sw-lifted``, ``sw-moving``), and the piles
+        have stopped moving on the page: a theme switch or a resize lays the board out again (the cards are sized to
+        the room), and a gesture aimed before that lands beside its target."""
         handle = self.root.element_handle()
         try:
-            self.page.wait_for_function("(root) => !root.querySelector('.sw-lifted, .sw-moving')", arg=handle,
-                                        timeout=timeout)
+            self.page.wait_for_function(_JS_SETTLED, arg=handle, timeout=timeout, polling=100)
         finally:
             handle.dispose()
 
