@@ -19,6 +19,7 @@ import pytest
 
 import solitaire_widget as sw
 from solitaire_widget.__main__ import main
+from solitaire_widget.i18n import using
 from solitaire_widget.studies import PoolExecutor, Store, StoreError, study
 
 #: Studies whose rows depend only on the deals: node limits, no time limits.
@@ -76,7 +77,14 @@ def test_the_summary_and_the_table(serial):
     assert summary.deals == 24 and summary.successes == sum(row.outcome == "winnable" for row in result.rows)
     low, high = summary.interval
     assert low <= summary.share <= high
-    assert "95% CI" in str(summary) and "athena" in repr(result) and "<table" in result._repr_html_()
+    assert "95% CI" in str(summary) and "Athena" in repr(result) and "<table" in result._repr_html_()
+    assert str(summary).endswith(f", {summary.undecided} undecided)") and "  undecided " in repr(result)
+    # A report in the reader's language: its words, the game's name and the decimal comma.
+    with using("el"):
+        assert str(summary).startswith(f"{summary.successes} από 24 (") and "," in str(summary)
+        assert "Αθηνά" in repr(result) and "βγαίνει" in result._repr_html_()
+    with using("ru"):
+        assert str(summary).startswith(f"{summary.successes} из 24 (") and "Афина" in repr(result)
     frame = result.to_pandas()
     assert list(frame.index) == list(range(1, 25)) and set(frame["outcome"]) <= {"winnable", "unwinnable", "unknown"}
     assert frame.attrs["study"]["player"] == "solver"
@@ -250,7 +258,7 @@ def test_the_command_line(tmp_path, capsys):
     assert main(["study", "thumb-and-pouch", "--deals", "1-10", "--player", "bold", "--workers", "1",
                  "--store", str(tmp_path / "t.sqlite"), "--quiet"]) == 0
     printed = capsys.readouterr().out
-    assert "thumb-and-pouch" in printed and "bold" in printed and "of 10" in printed
+    assert "Thumb and Pouch" in printed and "bold" in printed and "of 10" in printed
     assert main(["study", "athena", "--deals", "1-4", "--node-limit", "20000", "--time-limit", "none",
                  "--workers", "1"]) == 0
     assert "Athena · solver" in capsys.readouterr().err  # the progress bar, on the terminal

@@ -27,6 +27,7 @@ from typing import Any
 from ..i18n import pgettext
 from ..variants import variant_rules
 from .players import Row
+from .result import summary_words
 
 __all__ = ["MAX_RUNS", "PairedRecord", "PublishedTable", "SameDeals", "SameDealsShare", "published",
            "published_tables"]
@@ -180,9 +181,7 @@ class PublishedTable:
     paired: SameDeals | None = None
 
     def __str__(self) -> str:
-        undecided = f", {self.undecided} undecided" if self.undecided else ""
-        return (f"{self.successes} of {self.deals} ({self.share:.1%}, 95% CI {self.low:.1%}–{self.high:.1%}"
-                f"{undecided})")
+        return summary_words(self.successes, self.deals, self.low, self.high, self.undecided)
 
     def listed_runs(self) -> tuple[tuple[int, int], ...] | None:
         """The runs of deals played, when they are few enough to list (at most :data:`MAX_RUNS`); None when the

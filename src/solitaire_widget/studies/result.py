@@ -11,10 +11,44 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import NP_, decimal, ngettext, percent, pgettext, translate
 from ..intervals import bounds
+from ..variants import VARIANT_RULES
 from .players import Row
 
-__all__ = ["Paired", "StudyResult", "Summary", "mcnemar_p"]
+__all__ = ["OUTCOME_WORDS", "Paired", "StudyResult", "Summary", "mcnemar_p", "outcome_words", "summary_words"]
+
+#: How a deal of a study ended, as a report says it: a player's game, or the solver's verdict (marked for the
+#: catalogues; :func:`outcome_words` says them in the language in force).
+OUTCOME_WORDS = {
+    "won": NP_("the outcome of a deal in a study", "won"),
+    "lost": NP_("the outcome of a deal in a study", "lost"),
+    "stuck": NP_("the outcome of a deal in a study", "stuck"),
+    "playing": NP_("the outcome of a deal in a study", "unfinished"),
+    "winnable": NP_("the outcome of a deal in a study", "winnable"),
+    "unwinnable": NP_("the outcome of a deal in a study", "unwinnable"),
+    "unknown": NP_("the outcome of a deal in a study", "undecided"),
+}
+
+
+def outcome_words(outcome: str) -> str:
+    """An outcome of :data:`OUTCOME_WORDS` in the language in force (one it does not know, as it is)."""
+    marked = OUTCOME_WORDS.get(outcome)
+    return translate(marked) if marked else outcome
+
+
+def summary_words(successes: int, deals: int, low: float, high: float, undecided: int = 0) -> str:
+    """A study's result in one line, in the language in force: "48 of 1000 (4.8%, 95% CI 3.6%–6.3%)", with the
+    deals left undecided when there are any. The percentages are written as the language writes them ("4,8%"),
+    rounded once, the same in every language (:func:`~solitaire_widget.i18n.percent`)."""
+    figures = {"successes": successes, "deals": deals, "share": percent(successes / deals if deals else 0.0, 1,
+                                                                         fixed=True),
+               "low": percent(low, 1, fixed=True), "high": percent(high, 1, fixed=True), "undecided": undecided}
+    if not undecided:
+        return pgettext("a study's result", "{successes} of {deals} ({share}, 95% CI {low}–{high})").format(**figures)
+    return ngettext("{successes} of {deals} ({share}, 95% CI {low}–{high}, {undecided} undecided)",
+                    "{successes} of {deals} ({share}, 95% CI {low}–{high}, {undecided} undecided)",
+                    undecided).format(**figures)
 
 
 @dataclass(frozen=True)
@@ -39,9 +73,7 @@ class Summary:
         return bounds(self.successes, self.undecided, self.deals)
 
     def __str__(self) -> str:
-        low, high = self.interval
-        undecided = f", {self.undecided} undecided" if self.undecided else ""
-        return f"{self.successes} of {self.deals} ({self.share:.1%}, 95% CI {low:.1%}–{high:.1%}{undecided})"
+        return summary_words(self.successes, self.deals, *self.interval, self.undecided)
 
 
 def mcnemar_p(only_first: int, only_second: int) -> float:
@@ -147,23 +179,31 @@ class StudyResult:
         return frame.set_index("deal")
 
     def _title(self) -> str:
+        """The game (by its name in the language in force), its options as given, and the player."""
         study = self.study
+        variant = study.get("variant")
+        rules = VARIANT_RULES.get(variant) if isinstance(variant, str) else None
+        game = rules.local_title if rules is not None else str(variant)
         options = ", ".join(f"{k}={v}" for k, v in study.get("options", {}).items())
-        return f"{study.get('variant')}{f' ({options})' if options else ''}, {study.get('player')}"
+        return f"{game}{f' ({options})' if options else ''}, {study.get('player')}"
+
+    def _lines(self) -> list[tuple[str, str]]:
+        """The report's lines below its title: each outcome and its count, then the mean score if there is one."""
+        summary = self.summary
+        lines = [(outcome_words(outcome), str(count)) for outcome, count in summary.outcomes.items()]
+        if summary.mean_score is not None:
+            lines.append((pgettext("a study's report", "mean score"), decimal(summary.mean_score)))
+        return lines
 
     def __repr__(self) -> str:
-        summary = self.summary
-        lines = [f"<StudyResult {self._title()}: {summary}"]
-        lines += [f"  {outcome:<11} {count:>6}" for outcome, count in summary.outcomes.items()]
-        if summary.mean_score is not None:
-            lines.append(f"  mean score {summary.mean_score:>6.1f}")
+        body = self._lines()
+        width = max((len(words) for words, _ in body), default=0)
+        lines = [f"<StudyResult {self._title()}: {self.summary}"]
+        lines += [f"  {words:<{width}} {figure:>6}" for words, figure in body]
         return "\n".join(lines) + ">"
 
     def _repr_html_(self) -> str:
-        summary = self.summary
-        low, high = summary.interval
-        cells = "".join(f"<tr><td>{html.escape(outcome)}</td><td>{count}</td></tr>"
-                        for outcome, count in summary.outcomes.items())
-        score = "" if summary.mean_score is None else f"<tr><td>mean score</td><td>{summary.mean_score:.1f}</td></tr>"
-        return (f"<table class='sw-study'><caption>{html.escape(self._title())}: {summary.share:.1%} "
-                f"(95% CI {low:.1%}–{high:.1%}) of {summary.deals} deals</caption>{cells}{score}</table>")
+        cells = "".join(f"<tr><td>{html.escape(words)}</td><td>{html.escape(figure)}</td></tr>"
+                        for words, figure in self._lines())
+        return (f"<table class='sw-study'><caption>{html.escape(self._title())}: {html.escape(str(self.summary))}"
+                f"</caption>{cells}</table>")
