@@ -118,6 +118,26 @@ def test_a_record_handed_out_cannot_break_restart():
     assert game.position() == Game.from_position(sw.new_game("athena", deal=3).position()).position()
 
 
+def test_mutating_what_the_board_hands_out_never_changes_what_the_browser_is_sent():
+    """The board's synced state (its view, the winnable marker, the lesson bar, the words...) read from Python is a
+    copy: changing it leaves the state the browser gets, now or when another view opens, as it was."""
+    w = sw.Solitaire("athena", deal=12)
+    w.play("deal")
+    w.lesson([("deal", "Deal again.")])
+    synced = [name for name in w.keys if isinstance(getattr(w, name), dict)]
+    assert {"view", "winnable", "lesson_state", "words", "record", "message"} <= set(synced)
+    before = json.dumps(w.get_state(), sort_keys=True, default=str)
+    for name in synced:
+        returned = getattr(w, name)
+        for value in list(returned.values()):
+            if isinstance(value, (dict, list)):
+                _mutate(value)
+        returned.clear()
+    assert json.dumps(w.get_state(), sort_keys=True, default=str) == before
+    w.undo()  # and the board goes on from the state it kept
+    assert w.get_state()["view"] == w.view and w.view != json.loads(before)["view"]
+
+
 # 3. Deep and huge input -------------------------------------------------------------------------------------------
 
 def _deep(depth: int) -> list:

@@ -9,6 +9,7 @@ docs/PROTOCOL.md.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 import time
@@ -69,6 +70,16 @@ class _Choice(traitlets.Enum[Any]):
         if not isinstance(value, str) or value not in values:
             raise ValueError(f"{self.name} must be one of {', '.join(map(repr, values))}, not {short(value)}")
         return value
+
+
+class _Synced(traitlets.Dict):
+    """A dict the board is synced from, handed out as a copy: ``w.view["piles"]["t1"].append(...)`` changes the copy,
+    never the state the browser is sent (a view opened later, or the next update, would show the change, and the board
+    would draw a game that is not the one in play). Python replaces these values whole, never edits them in place, so
+    the copy costs one deep copy of a small dict per read."""
+
+    def get(self, obj: Any, cls: Any = None) -> Any:
+        return copy.deepcopy(super().get(obj, cls))
 
 
 @dataclass(frozen=True)
@@ -137,25 +148,25 @@ class Solitaire(anywidget.AnyWidget):
     _css = _STATIC / "widget.css"
 
     #: The masked position the board draws (no face-down card identities), with its revision and legal moves.
-    view = traitlets.Dict().tag(sync=True)
+    view = _Synced().tag(sync=True)
     #: The status line: game, deal number, score, moves, stock, redeals left (Camelot: phase).
     status_line = traitlets.Unicode().tag(sync=True)
     #: The last message: ``{"text", "kind": "info" | "error", "id"}``; the board announces it.
-    message = traitlets.Dict().tag(sync=True)
+    message = _Synced().tag(sync=True)
     #: The hint on show, as piles to mark (``{"from", "to", "text"}``), or None.
-    suggestion = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    suggestion = _Synced(allow_none=True, default_value=None).tag(sync=True)
     #: The "Still winnable?" check, the one look at the hidden cards: ``{"state", "verdict", "text"}``.
-    winnable = traitlets.Dict().tag(sync=True)
+    winnable = _Synced().tag(sync=True)
     #: The win-chance meter: ``{"state": "off" | "running" | "done", "share", "low", "high", "samples",
     #: "undecided", "text"}`` (see :attr:`show_chances`).
-    meter = traitlets.Dict().tag(sync=True)
+    meter = _Synced().tag(sync=True)
     #: What the coach says of the last move (see :attr:`coach`): ``{"text", "blunder", "id"}``, or None.
-    coach_note = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    coach_note = _Synced(allow_none=True, default_value=None).tag(sync=True)
     #: The game review the board's Review button asks for (see :mod:`.reviewing`): ``{"state": "off" | "running" |
     #: "done" | "failed", "id", "text", "done", "total", "points", "heading", "costly", "note"}``.
-    review = traitlets.Dict().tag(sync=True)
+    review = _Synced().tag(sync=True)
     #: The lesson player's bar (see :meth:`lesson`).
-    lesson_state = traitlets.Dict().tag(sync=True)
+    lesson_state = _Synced().tag(sync=True)
     highlight = _Flag(True).tag(sync=True)
     animate = _Flag(True).tag(sync=True)
     four_color = _Flag(False).tag(sync=True)
@@ -176,20 +187,20 @@ class Solitaire(anywidget.AnyWidget):
     #: difficulty for a player: see :func:`solitaire_widget.difficulty`). A deal asked for by number is dealt as is.
     deals = _Choice(DEAL_KINDS, "any").tag(sync=True)
     #: What the board says of the deal on it: ``{"kind", "level", "text", "searching"}`` (see :attr:`deals`).
-    deal_note = traitlets.Dict().tag(sync=True)
+    deal_note = _Synced().tag(sync=True)
     #: Finish by itself: once the game is won in all but the moving, play the cards home (see :meth:`finish`).
     auto_finish = _Flag(False).tag(sync=True)
     #: Show a clock on the status line, running from the first move to the end of the game.
     clock = _Flag(False).tag(sync=True)
     #: What the board keeps of this game: ``{"seconds", "running"}`` for the clock, ``"result"`` (a sentence once
     #: the game is over), and the Statistics panel (``"rows"`` of [label, value], or a ``"note"`` saying why not).
-    record = traitlets.Dict().tag(sync=True)
+    record = _Synced().tag(sync=True)
     #: The language the board speaks, as a code ("en", "el", "ru"): the one given, else ``sw.set_language()``'s,
     #: else JupyterLab's (as the page reports it), else the kernel's locale, else English (set it with
     #: :meth:`set_language`).
     language = traitlets.Unicode("en").tag(sync=True)
     #: The words the front end shows (toolbar, banners, labels, card names), in :attr:`language`.
-    words = traitlets.Dict().tag(sync=True)
+    words = _Synced().tag(sync=True)
 
     def __init__(self, variant: str | None = None, deal: int | None = None, *, game: Game | None = None,
                  highlight: bool = True, animate: bool = True, four_color: bool = False,
