@@ -1,8 +1,9 @@
 // A win worth seeing: the cards leave the foundations one by one, King first, and bound across the felt until they
 // are off it, while the banner says "You won!" with the game's figures. Copies of the cards fly; each card they copy
 // is hidden while its copy is away, and every one is back in its place once the last has left, or at once when the
-// board shows another position (undo, a new deal). Under the browser's reduced-motion setting, or with the board's `animate` off, the
-// widget does not call this: the banner says it all.
+// board shows another position (undo, a new deal). Camelot throws a whole deck: its court cards from their cells,
+// the cards its win removed from the emptied centre. Under the browser's reduced-motion setting, or with the board's
+// `animate` off, the widget does not call this: the banner says it all.
 
 import { makeFace } from "./cards";
 
@@ -24,14 +25,16 @@ interface Launch {
   card?: HTMLElement;
 }
 
+/** Where `el` sits on the felt whose box is `origin`. */
+function offset(el: Element, origin: DOMRect): { left: number; top: number } {
+  const box = el.getBoundingClientRect();
+  return { left: box.left - origin.left, top: box.top - origin.top };
+}
+
 /** The cards to throw, in the order they go: the foundations' cards from the top down, taking the piles in turn;
- * Camelot's win leaves no card on the table, so a whole deck, Kings first, from the grid's four corners. */
+ * in Camelot, whose grid has no foundations, `camelotLaunches`. */
 function launches(felt: HTMLElement): Launch[] {
   const origin = felt.getBoundingClientRect();
-  const at = (el: Element): { left: number; top: number } => {
-    const box = el.getBoundingClientRect();
-    return { left: box.left - origin.left, top: box.top - origin.top };
-  };
   const piles = [...felt.querySelectorAll<HTMLElement>('[data-pile^="f"]')];
   const stacks = piles.map((pile) => [...pile.querySelectorAll<HTMLElement>(":scope > .sw-card[data-card]")]);
   const found: Launch[] = [];
@@ -40,19 +43,42 @@ function launches(felt: HTMLElement): Launch[] {
     stacks.forEach((stack, p) => {
       const card = stack[stack.length - 1 - level];
       const code = card?.dataset.card;
-      if (card && code && code !== "down") found.push({ code, card, ...at(piles[p]) });
+      if (card && code && code !== "down") found.push({ code, card, ...offset(piles[p], origin) });
     });
   }
-  if (found.length > 0) return found;
-  const corners = ["r1c1", "r1c4", "r4c1", "r4c4"]
-    .map((name) => felt.querySelector(`[data-pile="${name}"]`))
-    .filter((el): el is Element => el !== null);
-  if (corners.length === 0) return [];
-  const ranks = "KQJT98765432A";
-  const suits = "SHDC";
+  return found.length > 0 ? found : camelotLaunches(felt, origin);
+}
+
+const RANKS = "KQJT98765432A";
+const SUITS = "SHDC";
+/** Camelot's centre cells, empty at a win. */
+const CENTRE = ["r2c2", "r2c3", "r3c2", "r3c3"];
+
+/** Camelot's win leaves the twelve court cards in their cells and has removed the forty others: a deck, Kings
+ * first, each card still on the grid leaving from its own cell (and hidden there while its copy flies, so that no
+ * card shows twice), the removed ones from the four centre cells the win emptied, in turn. */
+function camelotLaunches(felt: HTMLElement, origin: DOMRect): Launch[] {
+  const cells = [...felt.querySelectorAll<HTMLElement>('[data-pile^="r"]')];
+  const centre = CENTRE.map((name) => felt.querySelector(`[data-pile="${name}"]`)).filter(
+    (el): el is Element => el !== null,
+  );
+  if (cells.length === 0 || centre.length === 0) return [];
+  const onGrid = new Map<string, Launch>();
+  for (const cell of cells) {
+    const card = cell.querySelector<HTMLElement>(":scope > .sw-card[data-card]");
+    const code = card?.dataset.card;
+    if (card && code && code !== "down") onGrid.set(code, { code, card, ...offset(cell, origin) });
+  }
   const deck: Launch[] = [];
-  for (const rank of ranks) {
-    [...suits].forEach((suit, i) => deck.push({ code: `${rank}${suit}`, ...at(corners[i % corners.length]) }));
+  let removed = 0;
+  for (const rank of RANKS) {
+    const gone: string[] = [];
+    for (const suit of SUITS) {
+      const launch = onGrid.get(`${rank}${suit}`);
+      if (launch) deck.push(launch);
+      else gone.push(`${rank}${suit}`);
+    }
+    for (const code of gone) deck.push({ code, ...offset(centre[removed++ % centre.length], origin) });
   }
   return deck;
 }
