@@ -65,10 +65,14 @@ def number(value: object, name: str, *, above: float | None = None, at_least: fl
         return None
     bound = f" above {above:g}" if above is not None else f", {at_least:g} or more" if at_least is not None else ""
     none = " or None" if allow_none else ""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or (above is not None and not value > above) or (at_least is not None and not value >= at_least):
+    try:
+        real = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else math.nan
+    except OverflowError:  # an int too large for a float (10**400)
+        real = math.inf
+    if not math.isfinite(real) or (above is not None and not real > above) \
+            or (at_least is not None and not real >= at_least):
         raise ValueError(f"{name} must be a number{bound}{none}, not {short(value)}")
-    return float(value)
+    return real
 
 
 def flag(value: object, name: str) -> bool:

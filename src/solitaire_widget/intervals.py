@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import math
 
+from .checks import short
+
 __all__ = ["Z95", "bounds", "wilson"]
 
 #: The standard normal quantile for a two-sided 95% interval.
@@ -30,7 +32,7 @@ Z95 = 1.959963984540054
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for ``successes`` out of ``trials`` (95% by default); (0, 1) with no trials."""
     if isinstance(successes, bool) or isinstance(trials, bool) or not 0 <= successes <= trials:
-        raise ValueError(f"successes must be between 0 and trials, not {successes!r} of {trials!r}")
+        raise ValueError(f"successes must be between 0 and trials, not {short(successes)} of {short(trials)}")
     if trials == 0:
         return 0.0, 1.0
     share = successes / trials

@@ -83,6 +83,10 @@ class Move:
 
     _interned: ClassVar[dict[tuple, Move]] = {}  # type: ignore[type-arg]  # a ClassVar's annotation is hashed as written (studies/code.py)
 
+    def __new__(cls, *args: object, **kwargs: object) -> Move:
+        raise TypeError("build a Move with Move.parse('t3-t5'), Move.move('t3', 't5', 2), Move.deal(), Move.redeal(), "
+                        "Move.place('r2c3') or Move.remove('r1c2', 'r3c3'), or play its text: game.play('t3-t5')")
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Move cannot be changed; build another one")
 

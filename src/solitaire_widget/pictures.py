@@ -131,9 +131,9 @@ class _Reader:
     def whole(self, key: str, default: int, *, minimum: int | None = None) -> int:
         value = self.position.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"malformed position: {key!r} must be a whole number, not {value!r}")
+            raise ValueError(f"malformed position: {key!r} must be a whole number, not {short(value)}")
         if minimum is not None and value < minimum:
-            raise ValueError(f"malformed position: {key!r} must be at least {minimum}, not {value}")
+            raise ValueError(f"malformed position: {key!r} must be at least {minimum}, not {short(value)}")
         return value
 
     def card(self, text: object, where: str, *, may_be_face_down: bool = False) -> tuple[int, bool]:
@@ -184,11 +184,11 @@ class _Reader:
         options = self.options()
         draw = options.get("draw", 1)
         if draw not in (1, 3) or isinstance(draw, bool):
-            raise ValueError(f"malformed position: the option 'draw' must be 1 or 3, not {draw!r}")
+            raise ValueError(f"malformed position: the option 'draw' must be 1 or 3, not {short(draw)}")
         redeals = options.get("redeals", 2)
         if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < -1:
             raise ValueError(f"malformed position: the option 'redeals' must be a whole number, or -1 for "
-                             f"unlimited, not {redeals!r}")
+                             f"unlimited, not {short(redeals)}")
         foundations = self.field("foundations")
         if not isinstance(foundations, list) or len(foundations) != 4:
             raise ValueError("malformed position: 'foundations' must be a list of 4 piles")
@@ -765,9 +765,10 @@ def picture(game_or_position: object, *, four_colour: bool = False, card_width: 
     """
     if isinstance(game_or_position, Mapping):
         position = game_or_position
-    elif callable(getattr(game_or_position, "position", None)):
+    elif not isinstance(game_or_position, type) and callable(getattr(game_or_position, "position", None)):
         position = game_or_position.position()  # type: ignore[attr-defined]
     else:
-        raise ValueError(f"picture() takes a game (an object with a position() method) or a position dict, "
-                         f"not {type(game_or_position).__name__}")
+        what = f"the class {game_or_position.__name__}" if isinstance(game_or_position, type) else \
+            type(game_or_position).__name__
+        raise ValueError(f"picture() takes a game (an object with a position() method) or a position dict, not {what}")
     return Picture(svg_picture(position, four_colour=four_colour, card_width=card_width, caption=caption))

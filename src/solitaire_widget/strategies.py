@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import RANK, SUIT, is_red, parse_card
 from .checks import short, whole
+from .i18n import N_, decimal, ngettext, percent, pgettext
+from .i18n import gettext as _
 from .game import Game, new_game
 from .moves import Move
 from .variants import VARIANTS as _VARIANTS
@@ -54,17 +56,24 @@ class Strategy:
     """A named way of playing one family of games (``"klondike"``: Athena, Thumb and Pouch, Aunt Mary, Klondike;
     or ``"camelot"``).
 
-    ``rank`` orders the legal moves of a position, best first. ``search`` > 0 makes the player try every ranked
-    move in turn, with undo, visiting at most that many positions (see :func:`play_out`). ``fair`` says that it
-    plays without undo, from what a player sees (see the module docs); a strategy that searches cannot be fair.
+    ``english`` is what it does, in English as written here (the catalogues' source); :attr:`description` says it
+    in the language in force. ``rank`` orders the legal moves of a position, best first. ``search`` > 0 makes the
+    player try every ranked move in turn, with undo, visiting at most that many positions (see :func:`play_out`).
+    ``fair`` says that it plays without undo, from what a player sees (see the module docs); a strategy that searches
+    cannot be fair.
     """
 
     name: str
     family: str
-    description: str
+    english: str
     rank: Ranking
     search: int = 0
     fair: bool = True
+
+    @property
+    def description(self) -> str:
+        """What the strategy does, in the language in force."""
+        return _(self.english)
 
     def __post_init__(self) -> None:
         if self.search and self.fair:
@@ -269,19 +278,19 @@ def _help_page(game: Game, rng: random.Random) -> list[Move]:
 #: Every strategy, Klondike family first. The two families each have a "random" baseline; look strategies up by
 #: game with :func:`strategies_for`.
 STRATEGIES: tuple[Strategy, ...] = (
-    Strategy("random", "klondike", "any legal move, chosen at random", _random_moves),
-    Strategy("bold", "klondike", "every card to the foundations as soon as it can go; then turn up face-down cards; "
-             "then play from the waste; deal when nothing else helps", _bold),
-    Strategy("cautious", "klondike", "like bold, but a card goes up only once no card that could be built on it is "
-             "left in play (Aces and Twos at once)", _cautious),
-    Strategy("undo-search", "klondike", "tries moves and takes them back: the bold order, but when a line leads "
+    Strategy("random", "klondike", N_("any legal move, chosen at random"), _random_moves),
+    Strategy("bold", "klondike", N_("every card to the foundations as soon as it can go; then turn up face-down cards; "
+             "then play from the waste; deal when nothing else helps"), _bold),
+    Strategy("cautious", "klondike", N_("like bold, but a card goes up only once no card that could be built on it is "
+             "left in play (Aces and Twos at once)"), _cautious),
+    Strategy("undo-search", "klondike", N_("tries moves and takes them back: the bold order, but when a line leads "
              "nowhere, undo and try every other move in turn, taking cards back down from the foundations too; it "
-             "sees what every move it tries turns up, so it is not fair", _undo_search, search=3000, fair=False),
-    Strategy("random", "camelot", "each card into a random cell that takes it", _random_cell),
-    Strategy("centre-first", "camelot", "fill the four centre cells first, then the edges", _centre_first),
-    Strategy("edge-first", "camelot", "fill the edges first, then the centre", _edge_first),
-    Strategy("help-page", "camelot", "the centre first, but a card that will pair off (a ten, or a card whose "
-             "partner is on the grid) goes to an edge", _help_page),
+             "sees what every move it tries turns up, so it is not fair"), _undo_search, search=3000, fair=False),
+    Strategy("random", "camelot", N_("each card into a random cell that takes it"), _random_cell),
+    Strategy("centre-first", "camelot", N_("fill the four centre cells first, then the edges"), _centre_first),
+    Strategy("edge-first", "camelot", N_("fill the edges first, then the centre"), _edge_first),
+    Strategy("help-page", "camelot", N_("the centre first, but a card that will pair off (a ten, or a card whose "
+             "partner is on the grid) goes to an edge"), _help_page),
 )
 
 
@@ -428,19 +437,31 @@ def summary(results: Iterable[Result]) -> dict[str, Summary]:
 
 
 def report(results: Iterable[Result]) -> str:
-    """The summary as a small text table, one line per strategy: games won, win rate, mean score.
+    """The summary as a small text table, one line per strategy: games won, win rate, mean score, in the language in
+    force (its words, and its decimal comma).
 
     >>> print(report([Result("camelot", 1, "centre-first", 40, "won", 126),
     ...               Result("camelot", 2, "centre-first", 12, "lost", 50)]))
     strategy       won    of    rate  mean score
     centre-first     1     2   50.0%        26.0
     """
-    rows = summary(results).values()
-    width = max([len("strategy"), *(len(row.strategy) for row in rows)])
-    lines = [f"{'strategy':<{width}}  {'won':>4} {'of':>5}  {'rate':>6}  {'mean score':>10}"]
-    lines += [f"{row.strategy:<{width}}  {row.wins:>4} {row.games:>5}  {row.win_rate:>6.1%}  {row.mean_score:>10.1f}"
-              for row in rows]
-    return "\n".join(lines)
+    headings = [pgettext("a column of a strategies' report", "strategy"),
+                pgettext("a column of a strategies' report", "won"),
+                pgettext("a column of a strategies' report", "of"),
+                pgettext("a column of a strategies' report", "rate"),
+                pgettext("a column of a strategies' report", "mean score")]
+    rows = [[row.strategy, str(row.wins), str(row.games), percent(row.win_rate, 1, fixed=True),
+             decimal(row.mean_score)] for row in summary(results).values()]
+    # The first column to the left, the figures to the right, each at least as wide as the English table's.
+    widths = [max([least, *(len(line[i]) for line in [headings, *rows])])
+              for i, least in enumerate((0, 4, 5, 6, 10))]
+    gaps = ("", "  ", " ", "  ", "  ")
+
+    def line(cells: Sequence[str]) -> str:
+        return "".join(gap + (cell.ljust(width) if i == 0 else cell.rjust(width))
+                       for i, (gap, cell, width) in enumerate(zip(gaps, cells, widths, strict=True))).rstrip()
+
+    return "\n".join(line(cells) for cells in [headings, *rows])
 
 
 def plot(results: Iterable[Result], *, measure: str = "wins", title: str | None = None,
@@ -453,23 +474,24 @@ def plot(results: Iterable[Result], *, measure: str = "wins", title: str | None 
         raise ValueError(f"measure must be 'wins' or 'score', not {measure!r}")
     table = summary(results)
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.4, 3.2))
+        ax = plt.subplots(figsize=(6.4, 3.2))[1]
     names = list(table)
     if measure == "wins":
         heights = [100 * table[name].win_rate for name in names]
-        labels = [f"mean score {table[name].mean_score:.1f}" for name in names]
-        ax.set_ylabel("games won (%)")
+        labels = [_("mean score {score}").format(score=decimal(table[name].mean_score)) for name in names]
+        ax.set_ylabel(pgettext("a plot's axis", "games won (%)"))
         ax.set_ylim(0, max(100.0, *heights) * 1.12)
     else:
         heights = [table[name].mean_score for name in names]
-        labels = [f"{table[name].win_rate:.0%} won" for name in names]
-        ax.set_ylabel("mean score")
+        labels = [_("{share} won").format(share=percent(table[name].win_rate)) for name in names]
+        ax.set_ylabel(pgettext("a plot's axis", "mean score"))
         ax.set_ylim(0, max(1.0, *heights) * 1.15)
     bars = ax.bar(names, heights, color="#2f6f9f")
     for bar, label in zip(bars, labels, strict=True):
         ax.annotate(label, (bar.get_x() + bar.get_width() / 2, bar.get_height()), xytext=(0, 3),
                     textcoords="offset points", ha="center", fontsize=9)
     games = table[names[0]].games if names else 0
-    ax.set_title(title or f"{games} deals per strategy")
+    ax.set_title(title or ngettext("{count} deal per strategy", "{count} deals per strategy", games).format(
+        count=games))
     ax.spines[["top", "right"]].set_visible(False)
     return ax

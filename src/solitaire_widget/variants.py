@@ -58,7 +58,7 @@ class VariantRules:
             except ValueError:
                 raise ValueError(f"{words}, not {short(value)}") from None
             if number not in choices:
-                raise ValueError(f"{words}, not {number}")
+                raise ValueError(f"{words}, not {short(number)}")  # short: an int of 5,000 digits has no str()
             checked[key] = number
         resolved = {key: checked.get(key, choices[0]) for key, choices in self.options.items()}
         if self.name == "klondike" and "redeals" not in checked:

@@ -221,9 +221,31 @@ def test_counters_are_checked_when_a_position_is_loaded(used, moves):
     (lambda: sw.strategies.play_out(sw.new_game("athena", deal=1), 3), "strategy"),
     (lambda: sw.hint(sw.new_game("athena", deal=1), peek=1), "peek must be True or False"),
     (lambda: sw.new_game("athena", deal=1).knowledge().samples(2, seed=1.5), "seed"),
+    # An integer of thousands of digits has no str() (Python's limit): the error says what was wrong without it.
+    (lambda: sw.new_game("klondike", draw=10**5000), "option draw must be one of 1, 3"),
+    (lambda: sw.new_game("klondike", deal=10**5000), "deal number"),
+    (lambda: sw.solve(sw.new_game("athena", deal=1), time_limit=10**400), "time_limit must be a number"),
+    (lambda: sw.solve(sw.new_game("athena", deal=1), node_limit=10**5000), "node_limit must be a whole number"),
+    (lambda: sw.solve(sw.new_game("athena", deal=1), time_limit=-1.0), "time_limit must be a number"),
+    (lambda: sw.chances(sw.new_game("athena", deal=1), time_limit=10**400), "time_limit"),
+    (lambda: sw.picture(sw.Game), "not the class Game"),
 ])
 def test_misuse_is_refused_at_the_boundary(call, message):
     assert message in refused(call)
+
+
+def test_a_move_is_built_by_its_constructors_only():
+    """``Move()`` has no kind, pile or count: building one that way is refused with the ways that work, rather than
+    failing later, deep in the rules, when the move is played (the game is left as it was)."""
+    game = sw.new_game("athena", deal=1)
+    before = snapshot(game)
+    with pytest.raises(TypeError, match="Move.parse"):
+        game.play(Move())
+    with pytest.raises(TypeError, match="Move.parse"):
+        Move(kind="move", src="waste", dst="f1")
+    assert snapshot(game) == before
+    move = Move.parse("t3-t5x2")  # the constructors, copies and pickles still give the one shared value
+    assert copy.copy(move) is move and copy.deepcopy(move) is move and Move.move("t3", "t5", 2) is move
 
 
 # 11. The deal number, and what the knowledge value holds -----------------------------------------------------------

@@ -19,6 +19,7 @@ from solitaire_widget.strategies import (
     compare,
     play_out,
     plot,
+    report,
     strategies_for,
     summary,
 )
@@ -246,3 +247,20 @@ def test_plot_can_show_mean_scores_instead() -> None:
     assert [text.get_text() for text in ax.texts] == ["0% won", "100% won"]
     with pytest.raises(ValueError, match="measure"):
         plot(results, measure="speed")
+
+
+@pytest.mark.parametrize(("language", "won", "decimal_comma", "deals"), [
+    ("el", "νίκες", "50,0%", "2 μοιρασιές ανά στρατηγική"), ("ru", "побед", "50,0\xa0%", "2 раздачи на стратегию"),
+])
+def test_a_report_a_plot_and_the_descriptions_speak_the_language_in_force(language, won, decimal_comma, deals):
+    results = [Result("camelot", 1, "centre-first", 40, "won", 126),
+               Result("camelot", 2, "centre-first", 12, "lost", 50)]
+    with sw.i18n.using(language):
+        table = report(results)
+        assert won in table.splitlines()[0] and decimal_comma in table and "26,0" in table
+        assert all(row.split()[0] == "centre-first" for row in table.splitlines()[1:])  # names are code: kept
+        ax = plot(results)
+        assert ax.get_title() == deals and "," in ax.texts[0].get_text()
+        for strategy in strategies.STRATEGIES:
+            assert strategy.description != strategy.english, f"{strategy.name} has no {language} description"
+    assert strategies.STRATEGIES[0].description == strategies.STRATEGIES[0].english  # English: as written

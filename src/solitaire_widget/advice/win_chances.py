@@ -25,7 +25,6 @@ sample *undecided* for that move, which the interval then covers both ways.
 from __future__ import annotations
 
 import html
-import math
 import random
 import time
 from collections.abc import Iterator, Mapping
@@ -33,12 +32,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from ..checks import number, whole
 from ..game import Game
 from ..intervals import bounds
 from ..knowledge import MAX_SAMPLES, Knowledge
 from ..moves import Move
 from ..solver import compiled
-from ..solver.api import canonical, check_cancel, decide
+from ..solver.api import MAX_NODES, canonical, check_cancel, decide
 from ..solver.budget import CancelFlag
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_TIME_LIMIT", "Chance", "Chances", "chances", "knowledge_of"]
@@ -173,17 +173,13 @@ def knowledge_of(game_or_knowledge: object, caller: str = "chances") -> Knowledg
 def check_budget(samples: object, time_limit: object, node_limit: object) -> None:
     """ValueError unless ``samples`` is a whole number in range and the limits are sound (time_limit: None or
     seconds above zero; node_limit: None or a whole number, at least one; not both None)."""
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
-        raise ValueError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {samples!r:.60}")
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                   or not math.isfinite(time_limit) or time_limit <= 0):
-        raise ValueError(f"time_limit must be None or a number of seconds above zero, not {time_limit!r:.60}")
+    whole(samples, "samples", 1, MAX_SAMPLES)
+    number(time_limit, "time_limit", above=0, allow_none=True)
     if time_limit is None and node_limit is None:
         raise ValueError("give a time_limit (seconds for the whole estimate) or a node_limit (nodes per solve), "
                          "or both: without either, a hard sample could be searched for hours")
-    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
-                                   or node_limit < 1):
-        raise ValueError(f"node_limit must be None or a whole number of nodes, at least 1, not {node_limit!r:.60}")
+    if node_limit is not None:
+        whole(node_limit, "node_limit", 1, MAX_NODES)
 
 
 def chances(game_or_knowledge: Game | Knowledge, *, samples: int = DEFAULT_SAMPLES,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..cards import CODE
+from ..checks import number, short, whole
 from ..game import Game
 from ..moves import Move
 from . import compiled
@@ -25,6 +25,9 @@ from .search import depth_first
 #: cap (see :mod:`~solitaire_widget.solver.search`), and the search goes on, still exact, only repeating the work
 #: it forgot. Pass a smaller ``table_limit`` where memory is tight.
 TABLE_LIMIT = {"python": 2_000_000, "c": 6_000_000}
+#: The largest node budget taken: 2**53, the last whole number a float holds exactly (the restarts' schedule works
+#: in floats), and more steps than any search could take.
+MAX_NODES = 2**53
 
 
 def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None = 10.0,
@@ -62,7 +65,7 @@ def solve(game_or_position: Game | dict[str, Any], *, time_limit: float | None =
                     check_cancel(cancel))
     if table_limit is not None and (isinstance(table_limit, bool) or not isinstance(table_limit, int)
                                     or table_limit < 1):
-        raise ValueError(f"table_limit must be a whole number of states, at least 1, not {table_limit!r}")
+        raise ValueError(f"table_limit must be a whole number of states, at least 1, not {short(table_limit)}")
     position = _position_of(game_or_position)
     verdict, internal, stats = _search(position, budget, table_limit)
     return SolveResult(verdict, _public_line(position, internal), stats)  # type: ignore[arg-type]  # a Verdict: the searches type it str
@@ -173,14 +176,11 @@ def _position_of(game_or_position: object, caller: str = "solve") -> dict[str, A
 
 
 def _check_limit(name: str, value: object, kind: type) -> Any:
-    """``value`` if it is None or a non-negative number of the right kind; ValueError otherwise."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
-        raise ValueError(f"{name} must be a number or None, not {value!r}")
-    if not math.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be a finite number, zero or more, not {value!r}")
-    return value
+    """``value`` if it is None or a finite number, zero or more, of the right kind (a whole one for ``int``, at most
+    :data:`MAX_NODES`); ValueError otherwise, also for a number too large for a float."""
+    if kind is float:
+        return number(value, name, at_least=0, allow_none=True)
+    return None if value is None else whole(value, name, 0, MAX_NODES)
 
 
 def check_cancel(cancel: object) -> CancelFlag | None:
@@ -188,5 +188,5 @@ def check_cancel(cancel: object) -> CancelFlag | None:
     otherwise."""
     if cancel is not None and (isinstance(cancel, type) or not callable(getattr(cancel, "is_set", None))):
         raise ValueError(f"cancel must be an object with an is_set() method, such as threading.Event(); got "
-                         f"{cancel!r:.60}")
+                         f"{short(cancel)}")
     return cancel  # type: ignore[return-value]

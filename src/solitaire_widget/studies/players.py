@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..advice import FairPlayer
+from ..checks import number, whole
 from ..game import new_game
 from ..solver import compiled, solve
+from ..solver.api import MAX_NODES
 from ..strategies import STRATEGIES, Strategy, play_out, strategies_for
 from ..variants import variant_rules
 from .code import code_hash
@@ -181,16 +183,11 @@ def _check_settings(kind: str, settings: dict[str, Any]) -> None:
         return
     if kind == "solver":
         limit, nodes = settings["time_limit"], settings["node_limit"]
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0
-                                  or limit == float("inf")):
-            raise ValueError(f"time_limit must be a number of seconds above zero, or None, not {limit!r:.60}")
-        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
-            raise ValueError(f"node_limit must be a whole number of nodes, or None, not {nodes!r:.60}")
+        number(limit, "time_limit", above=0, allow_none=True)
+        if nodes is not None:
+            whole(nodes, "node_limit", 1, MAX_NODES)
         if limit is None and nodes is None:
             raise ValueError("the solver needs a time_limit or a node_limit per deal, or both")
         return
     for name in ("seed", "max_moves"):
-        value = settings[name]
-        if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name == "max_moves" else 0):
-            raise ValueError(f"{name} must be a whole number{' above zero' if name == 'max_moves' else ''}, not "
-                             f"{value!r:.60}")
+        whole(settings[name], name, 1 if name == "max_moves" else 0)

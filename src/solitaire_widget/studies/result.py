@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import NP_, decimal, ngettext, percent, pgettext, translate
+from ..checks import short
 from ..intervals import bounds
 from ..variants import VARIANT_RULES
 from .players import Row
@@ -91,7 +92,7 @@ def mcnemar_p(only_first: int, only_second: int) -> float:
     """
     for count in (only_first, only_second):
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"the discordant deals are counted in whole numbers from 0, not {count!r:.60}")
+            raise ValueError(f"the discordant deals are counted in whole numbers from 0, not {short(count)}")
     tosses, fewer = only_first + only_second, min(only_first, only_second)
     tail = sum(math.comb(tosses, k) for k in range(fewer + 1))
     p: float = 2 * tail / 2**tosses

@@ -24,6 +24,7 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
+from ..checks import short
 from ..deals import MAX_DEAL
 from ..variants import variant_rules
 from .players import Player, Row, player_for
@@ -78,7 +79,7 @@ def study(variant: str, player: Any = "solver", deals: Iterable[int] = range(1, 
     _check_flag("progress", progress)
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ValueError(f"executor must be a concurrent.futures.Executor (such as client.get_executor() for Dask), "
-                         f"not {executor!r:.60}")
+                         f"not {short(executor)}")
     workers = _check_count("workers", workers, os.cpu_count() or 1)
     key = chosen.study_key(rules.name, game_options)
     opened = Store.open(store, key) if store is not None else None
@@ -238,11 +239,11 @@ def _stop(pool: cf.Executor) -> None:
 
 def _check_deals(deals: object) -> list[int]:
     if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
-        raise ValueError(f"deals must be a range or a list of deal numbers, not {deals!r:.60}")
+        raise ValueError(f"deals must be a range or a list of deal numbers, not {short(deals)}")
     wanted = []
     for deal in deals:
         if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal <= MAX_DEAL:
-            raise ValueError(f"every deal must be a whole number from 0 to {MAX_DEAL}, not {deal!r:.60}")
+            raise ValueError(f"every deal must be a whole number from 0 to {MAX_DEAL}, not {short(deal)}")
         wanted.append(deal)
         if len(wanted) > 10_000_000:
             raise ValueError("a study takes at most ten million deals")
@@ -257,7 +258,7 @@ def _check_count(name: str, value: object, default: int) -> int:
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100_000:
-        raise ValueError(f"{name} must be a whole number from 1 to 100000, or None, not {value!r:.60}")
+        raise ValueError(f"{name} must be a whole number from 1 to 100000, or None, not {short(value)}")
     return value
 
 
