@@ -281,6 +281,7 @@ export class Chrome {
   }
 
   showView(view: View): void {
+    const ended = this.lastView?.status === "playing" && view.status !== "playing";
     this.lastView = view;
     this.buttons.undo.disabled = !view.can_undo && !view.left_game;
     this.buttons.redo.disabled = !view.can_redo;
@@ -293,6 +294,12 @@ export class Chrome {
     this.banner.dataset.status = view.status;
     this.bannerUndo.hidden = view.status === "won" || !view.can_undo;
     this.showFigures();
+    if (ended) {
+      // The game ended in play: its banner shows whole, Undo included, even where it sits below a tall board
+      // (Camelot's four rows in a short window). "nearest" scrolls only as far as that takes, and not at all when
+      // the banner is in sight; a board opened on a finished game scrolls nothing.
+      requestAnimationFrame(() => this.banner.scrollIntoView?.({ block: "nearest", inline: "nearest" }));
+    }
   }
 
   showStatus(text: string): void {

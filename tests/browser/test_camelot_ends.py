@@ -43,6 +43,21 @@ def winnable_deal() -> tuple[int, tuple[str, ...]]:
             return deal, tuple(str(move) for move in result.line)
     raise LookupError(f"no Camelot deal below 200 is proved winnable within {NODE_BUDGET} nodes")
 
+# True when the element is wholly inside the part of the page its scrolling container shows (the notebook's panel,
+# above JupyterLab's status bar), or the window when nothing scrolls it.
+_IN_SIGHT = """(el) => {
+  const box = el.getBoundingClientRect();
+  let view = {top: 0, bottom: window.innerHeight};
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    const overflow = getComputedStyle(up).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && up.scrollHeight > up.clientHeight) {
+      view = up.getBoundingClientRect();
+      break;
+    }
+  }
+  return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+}"""
+
 
 def _fill_move(game: Game) -> Move | None:
     """A plain filling policy: a card dealt goes to the centre when it may, else to the first free cell it may."""
@@ -228,6 +243,8 @@ def test_the_camelot_lost_banner_leaves_the_grid_in_sight(show_board, screenshot
     grid, box = board.box(board.root.locator(".sw-grid")), board.box(banner)
     assert box["y"] >= grid["y"] + grid["height"], f"the lost banner is not under the grid: banner {box}, grid {grid}"
     assert banner.locator("[data-action='undo']").is_visible(), "the lost banner offers no Undo"
+    # ...and in sight, Undo included, without scrolling: a banner under a tall grid is scrolled into view.
+    board.page.wait_for_function(_IN_SIGHT, arg=banner.element_handle(), timeout=5_000)
 
     # What the player reads: the status line says lost, the message line says why.
     status = board.root.locator(".sw-status").inner_text()
