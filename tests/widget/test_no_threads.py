@@ -71,3 +71,39 @@ def test_the_board_s_hint_shows_without_threads(no_threads: asyncio.AbstractEven
     _idle(no_threads)
     assert board.suggestion is not None, f"no hint; the board says {board.message['text']!r}"
     assert board.message["text"] == board.suggestion["text"]
+
+
+def _near_the_end(animate: bool) -> sw.Solitaire:
+    """A Klondike board won in all but the moving (deal 2, along the solver's line)."""
+    game = sw.new_game("klondike", 2)
+    for move in sw.solve(game, time_limit=None, node_limit=5_000_000).line:
+        if sw.finish.finishing_moves(game) is not None:
+            break
+        game.play(move)
+    return sw.Solitaire(game=game, animate=animate)
+
+
+def test_the_board_s_finish_plays_out_on_the_event_loop(no_threads: asyncio.AbstractEventLoop) -> None:
+    """Finish on the board, with no thread to play it: the first card goes home at once, the others one event-loop
+    call apart (FINISH_STEP), so that the browser draws each flight; the kernel answers requests in between."""
+    board = _near_the_end(animate=True)
+    left = len(sw.finish.finishing_moves(board.game) or [])
+    played = len(board.game.history)
+    ok, _ = board._board_finish()
+    assert ok and len(board.game.history) == played + 1, "the first card goes home with the request"
+    deadline = no_threads.time() + 60
+    while board.game.status != "won" and no_threads.time() < deadline:
+        no_threads.run_until_complete(asyncio.sleep(0.05))
+    assert board.game.status == "won" and len(board.game.history) == played + left
+    assert not board._finishing.is_set()
+
+
+def test_a_finish_on_the_event_loop_stops_when_the_player_moves(no_threads: asyncio.AbstractEventLoop) -> None:
+    board = _near_the_end(animate=True)
+    board._board_finish()
+    board.undo()  # the player takes the first card back: the finish stops, as on a thread
+    no_threads.run_until_complete(asyncio.sleep(0.5))
+    assert board.game.status == "playing" and not board._finishing.is_set()
+    quick = _near_the_end(animate=False)  # without animation, every card at once
+    quick._board_finish()
+    assert quick.game.status == "won"

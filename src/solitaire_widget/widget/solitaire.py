@@ -9,6 +9,7 @@ docs/PROTOCOL.md.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import logging
 import threading
@@ -630,27 +631,61 @@ class Solitaire(anywidget.AnyWidget):
 
     def _start_finish(self) -> None:
         self._finishing.set()
-        self._finisher = threading.Thread(target=self._finish_steps, name="solitaire-finish", daemon=True)
-        self._finisher.start()
+        with self._speaking():
+            moves, rev = finishing_moves(self._game) or [], self._rev
+        finisher = threading.Thread(target=self._finish_steps, args=(moves, rev), name="solitaire-finish", daemon=True)
+        try:
+            finisher.start()
+        except RuntimeError:  # "can't start new thread": Python in the browser (Pyodide) has none
+            self._finisher = None
+            self._finish_on_loop(moves, 0, rev)
+        else:
+            self._finisher = finisher
 
-    def _finish_steps(self) -> None:
-        """The board's finish, in a thread of its own: one move every :data:`FINISH_STEP` seconds (at once with
-        ``animate`` off), so that each card is seen to fly home. Anything else that changes the game stops it."""
+    def _finish_step(self, moves: Sequence[Move], index: int, rev: int) -> int | None:
+        """Play the finish's move ``index`` if the finish is still on and nothing else changed the game since
+        revision ``rev``; answer the new revision, or None when the finish is over: stopped, or its last card home."""
         try:
             with self._speaking():
-                moves, rev = finishing_moves(self._game) or [], self._rev
-            for move in moves:
-                if self.animate:
-                    time.sleep(FINISH_STEP)
-                with self._speaking():
-                    if not self._finishing.is_set() or self._rev != rev:
-                        return
-                    self._play(move, "board")
-                    rev = self._rev
-        except Exception:  # a bug here must not kill the kernel's thread silently
+                if index >= len(moves) or not self._finishing.is_set() or self._rev != rev:
+                    self._finishing.clear()
+                    return None
+                self._play(moves[index], "board")
+                if index + 1 == len(moves):
+                    self._finishing.clear()
+                    return None
+                return self._rev
+        except Exception:  # a bug here must not kill the kernel's thread, or its event loop, silently
             log.exception("the finish failed")
-        finally:
             self._finishing.clear()
+            return None
+
+    def _finish_steps(self, moves: Sequence[Move], rev: int) -> None:
+        """The board's finish, in a thread of its own: one move every :data:`FINISH_STEP` seconds (at once with
+        ``animate`` off), so that each card is seen to fly home. Anything else that changes the game stops it."""
+        index: int | None = 0
+        while index is not None:
+            if self.animate:
+                time.sleep(FINISH_STEP)
+            next_rev = self._finish_step(moves, index, rev)
+            index, rev = (None, rev) if next_rev is None else (index + 1, next_rev)
+
+    def _finish_on_loop(self, moves: Sequence[Move], index: int, rev: int) -> None:
+        """The finish where no thread can start: each move is a call on the kernel's event loop, FINISH_STEP seconds
+        after the last, so that the browser draws each card's flight in between (and the kernel stays free). With no
+        event loop either, or ``animate`` off, the moves are played at once."""
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_event_loop()
+        except RuntimeError:
+            loop = None
+        while True:
+            next_rev = self._finish_step(moves, index, rev)
+            if next_rev is None:
+                return
+            index, rev = index + 1, next_rev
+            if loop is not None and self.animate:
+                loop.call_later(FINISH_STEP, self._finish_on_loop, moves, index, rev)
+                return
 
     def on_move(self, callback: Callable[[MoveEvent], Any], remove: bool = False) -> None:
         """Call ``callback(event)`` (a :class:`MoveEvent`) after every change to the game, from the board or
