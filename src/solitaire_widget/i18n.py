@@ -182,5 +182,9 @@ def percent(share: float, digits: int = 0, *, fixed: bool = False) -> str:
 
 
 def decimal(value: float, digits: int = 1) -> str:
-    """``value`` with ``digits`` decimals, written as the language in force writes it: "0.9", "0,9"."""
-    return format_decimal(value, format="0." + "0" * digits if digits else "0", locale=get_language())
+    """``value`` with ``digits`` decimals, written as the language in force writes it: "0.9", "0,9".
+
+    Rounded once, by Python (``f"{value:.1f}"``), before Babel writes it, as :func:`percent` does: Babel would
+    round the float's shortest text half to even, 2.85 to 2,8, where the English table says 2.9."""
+    rounded = Decimal(f"{value:.{digits}f}")
+    return format_decimal(rounded, format="0." + "0" * digits if digits else "0", locale=get_language())

@@ -255,3 +255,19 @@ def test_a_picture_speaks_the_language_in_force(language, variant):
     assert not found, f"English in a {language} picture: {list(found.items())[:3]}"
     with using("en"):
         assert "foundation" in svg_picture(positions[0]).lower() or variant == "camelot"
+
+
+@pytest.mark.parametrize("value", [2.85, 0.125, 14.725, 0.05, 99.95, 0.0, 1234.5678])
+@pytest.mark.parametrize("digits", [0, 1, 2])
+def test_a_figure_rounds_the_same_in_every_language(value: float, digits: int) -> None:
+    """A mean score or a share reads the same in every language but for its decimal sign: 2.85 is 2.9 in English
+    (Python's rounding of the float) and 2,9 in Greek and Russian, never 2,8 (Babel's half-to-even of "2.85")."""
+    english = f"{value:.{digits}f}"
+    assert i18n.decimal(value, digits).replace(",", "") == english.replace(",", "")
+    for language in ("el", "ru"):
+        with using(language):
+            written = i18n.decimal(value, digits)
+            assert written.replace("\xa0", "").replace(".", "").replace(",", ".") == english
+        if value <= 100:  # a share: its percentage (above 100%, the locale groups thousands)
+            with using(language):
+                assert i18n.percent(value / 100, digits, fixed=True).rstrip("\xa0%").replace(",", ".") == english
