@@ -87,7 +87,16 @@ def test_camelot_deal_7() -> None:
     game.play("deal")
     assert game.cards_in("waste") == ["KH"] and "corner" in game.explain("place r2c3")
     game.play("place r1c1")
-    assert sw.solve(game, time_limit=30).verdict == "winnable"
+    # The walkthrough follows the solver's line, found within the notebook's budget of search steps, on any machine.
+    solution = sw.solve(game, time_limit=None, node_limit=1_000_000)  # SOLVER_NODES
+    assert solution.verdict == "winnable"
+    for move in solution.line:
+        if game.phase != "fill":
+            break
+        game.play(move)
+    # The grid full: a pair far apart is on offer ("pairs far apart among them"), and no card can be dealt.
+    assert "remove r2c2 r4c1" in [str(move) for move in game.legal_moves()]
+    assert not game.is_legal("deal") and "Every cell is full" in game.explain("deal")
     lost = sw.new_game("camelot", deal=7)
     assert play_out(lost, "edge-first").status == "lost"
     assert lost.cards_in("waste") == ["KS"]
