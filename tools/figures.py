@@ -54,6 +54,7 @@ from solitaire_widget.strategies import strategies_for  # noqa: E402
 from solitaire_widget.studies.players import KNOWS_STOCK  # noqa: E402
 from solitaire_widget.studies.published import PairedRecord, PublishedTable, published_tables  # noqa: E402
 from solitaire_widget.studies.result import mcnemar_p  # noqa: E402
+from solitaire_widget.variants import variant_rules  # noqa: E402
 
 DATA = ROOT / "docs" / "data"
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "notebooks").rglob("*.ipynb"))]
@@ -917,6 +918,283 @@ def solver_published(language: str = "en") -> str:
 
 
 # --------------------------------------------------------------------------------------------------------------
+# The solver's benchmark (docs/solver.md): docs/data/solver-benchmark.json and solver-python.json, written by
+# benchmarks/solver.py --json. English only, as the page is.
+# --------------------------------------------------------------------------------------------------------------
+
+#: A setting's name inside the page's sentences, where the table's names, with their commas, would run together.
+SOLVER_SETTING_WORDS = {
+    "athena": "Athena", "athena-by-three": "Athena by three", "thumb-and-pouch": "Thumb and Pouch",
+    "aunt-mary": "Aunt Mary", "camelot": "Camelot", "klondike": "Klondike with three passes",
+    "klondike-unlimited": "Klondike with unlimited redeals", "klondike-by-three": "Klondike by three with three passes",
+    "klondike-by-three-unlimited": "Klondike by three with unlimited redeals",
+}
+
+
+def _english_list(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _solver_seconds(value: float) -> str:
+    """A time per deal as the benchmark's table gives it: three decimals below 0.1 s, two below 1 s, else one."""
+    return f"{value:.3f} s" if value < 0.1 else f"{value:.2f} s" if value < 1 else f"{value:.1f} s"
+
+
+def _nodes_per_second(value: float) -> str:
+    """"4.5 million", "114,000", "850"."""
+    if value >= 1e6:
+        return f"{value / 1e6:.1f} million"
+    return f"{round(value, -3):,.0f}" if value >= 10_000 else f"{value:,.0f}"
+
+
+def _solver_run(name: str) -> dict:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+def _solver_title(row: dict, run: dict) -> str:
+    """A setting's name in the benchmark's table, with the engine when it is not the run's (Camelot's Python)."""
+    title = _setting_title(row["setting"], "en")
+    engines = row["engines"]
+    if engines != [run["engine"]]:
+        title += " (" + " and ".join("pure Python" if engine == "python" else "C" for engine in engines) + ")"
+    return title
+
+
+def _machine(run: dict) -> str:
+    """Where and how a benchmark ran, from what it wrote down."""
+    cpu = f", {run['cpu']}" if run.get("cpu") else ""
+    shared = "shared with other work, " if run["load_before"] >= 1 else ""
+    return (f"{run['cores']} cores{cpu} ({shared}load average {run['load_before']:.1f} at the start and "
+            f"{run['load_after']:.1f} at the end, the benchmark at niceness {run['niceness']}); the header's "
+            f"yardstick, a fixed pure-Python loop, took {run['yardstick_ms']} ms")
+
+
+def solver_benchmark(language: str = "en") -> str:
+    """The solver's benchmark: what ran, its table, and what the table says (docs/data/solver-benchmark.json)."""
+    if language != "en":
+        raise ValueError("the solver's benchmark is written in English only")
+    run = _solver_run("solver-benchmark.json")
+    first, last = run["deals"]
+    rows = run["settings"]
+    engine = "the compiled core (C)" if run["engine"] == "c" else "pure Python"
+    took = f"{run['seconds']} s" if run["seconds"] < 120 else f"{run['seconds'] / 60:.0f} minutes"
+    lines = [f"`benchmarks/solver.py --json docs/data/solver-benchmark.json` on {run['date']}: budget "
+             f"{run['budget']:g} s per deal, deals {first} to {last} of every setting, one deal after another on one "
+             f"core, each setting in a fresh process, the Klondike family searched by {engine}, on {_machine(run)}. "
+             f"The run took {took}. \"By the relaxed game\" is the share of deals decided by the relaxed game or a "
+             f"search it guided, \"by restarts\" the share the restarts decided, \"(none)\" where "
+             f"the search has no such phase; \"share of a core\" is the process's CPU time over the wall-clock time "
+             f"of its solves, below 100% where other work took the core from it:", "",
+             "| game | deals | decided | winnable | median | 95th percentile | by the relaxed game | by restarts | "
+             "nodes per second | peak table | peak memory | share of a core |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for row in rows:
+        relaxed, restarts = (_pct(row[phase], language) if row["phases"][phase] else "(none)"
+                             for phase in ("relaxed", "restarts"))
+        lines.append(f"| {_solver_title(row, run)} | {row['deals']} | {_pct(row['decided'], language)} | "
+                     f"{_pct(row['winnable'], language)} | {_solver_seconds(row['median'])} | "
+                     f"{_solver_seconds(row['p95'])} | {relaxed} | {restarts} | "
+                     f"{_nodes_per_second(row['nodes_per_second'])} | {row['peak_table']:,} | "
+                     f"{row['peak_mb']:.0f} MB | {row['core_share']:.0%} |")
+    sentences = []
+    published = {setting: share for setting, share, _ in PUBLISHED_THOUGHTFUL}
+    compared = []
+    for row in rows:
+        if row["setting"] not in published or row["published"] is None:
+            continue
+        low, high = row["winnable"], row["winnable"] + 1 - row["decided"]
+        where = ("within" if low <= row["published"] <= high else "above" if row["published"] > high else "below")
+        undecided = len(row["undecided"])
+        expected = min(undecided, max(0, round((row["published"] - row["winnable"]) * row["deals"])))
+        if where == "within" and undecided:
+            where = (f"within our {_pct(low, language)} to {_pct(high, language)} (at that share, about {expected} of "
+                     f"the {undecided} deals left undecided can be won)")
+        else:
+            where = f"{where} our {_pct(low, language)} to {_pct(high, language)}"
+        compared.append(f"{SOLVER_SETTING_WORDS[row['setting']]}, {published[row['setting']]}, {where}")
+    if compared:
+        sentences.append(f"The published winnable shares of the thoughtful game ({run['published_source']}), set "
+                         f"beside our bounds on these {last - first + 1} deals, from the share proved winnable to that plus "
+                         f"the share left undecided: " + "; ".join(compared) + ".")
+    slowest = max(rows, key=lambda row: row["median"])
+    sentences.append(f"Every median is {_solver_seconds(slowest['median'])} or less (the largest: "
+                     f"{SOLVER_SETTING_WORDS[slowest['setting']]}).")
+    done = [SOLVER_SETTING_WORDS[row["setting"]] for row in rows if row["decided"] >= 0.99]
+    not_yet = [SOLVER_SETTING_WORDS[row["setting"]] for row in rows if row["decided"] < 0.99]
+    if not not_yet:
+        sentences.append("Every setting is decided on 99% of its deals or more.")
+    else:
+        sentences.append((f"{_english_list(done)} {'is' if len(done) == 1 else 'are'} decided on 99% of deals or "
+                          f"more; " if done else "") + f"{_english_list(not_yet)} "
+                         f"{'is' if len(not_yet) == 1 else 'are'} not yet.")
+    sentences += _beside_the_tables(rows, language)
+    undecided = [f"{SOLVER_SETTING_WORDS[row['setting']]} {', '.join(map(str, row['undecided']))}"
+                 for row in rows if row["undecided"]]
+    sentences.append(("The deals left undecided: " + "; ".join(undecided) + ".") if undecided
+                     else "No deal is left undecided.")
+    return "\n".join(lines) + "\n\n" + " ".join(sentences) + "\n"
+
+
+def _beside_the_tables(rows: list[dict], language: str) -> list[str]:
+    """The benchmark's winnable shares beside the published solver tables', each with its 95% interval, saying on
+    which deals each was measured and whether the intervals overlap."""
+    tables = _tables()
+    beside, apart = [], []
+    for row in rows:
+        table = tables.get((row["setting"], "solver"))
+        if table is None:
+            continue
+        count = row["deals"]
+        low, high = bounds(round(row["winnable"] * count), len(row["undecided"]), count)
+        name = SOLVER_SETTING_WORDS[row["setting"]]
+        beside.append(f"{name} {_pct(row['winnable'], language)} ({_pct(low, language)}–{_pct(high, language)}) "
+                      f"here, {_pct(table.share, language)} ({_pct(table.low, language)}–{_pct(table.high, language)}) "
+                      f"on {_played(table, language)} there")
+        if high < table.low or table.high < low:
+            apart.append(name)
+    if not beside:
+        return []
+    overlap = ("The two intervals overlap in every setting." if not apart else
+               f"The two intervals overlap in every setting but {_english_list(apart)}.")
+    return ["The project's published solver tables ([studies.md](studies.md)) are on other deals, each within a node "
+            "budget rather than a time limit, so their shares are not these; side by side, each with its 95% interval "
+            "(a deal left undecided counted both ways): " + "; ".join(beside) + ".", overlap]
+
+
+def _engine_row(records: list[list], fields: list[str]) -> dict:
+    """Decided and winnable shares, median and 95th percentile, and nodes per second of some deals' records, as
+    benchmarks/solver.py works them out."""
+    named = [dict(zip(fields, record)) for record in records]
+    times = sorted(record["seconds"] for record in named)
+    count = len(named)
+    return {"decided": sum(r["verdict"] != "unknown" for r in named) / count,
+            "winnable": sum(r["verdict"] == "winnable" for r in named) / count,
+            "median": (times[(count - 1) // 2] + times[count // 2]) / 2,
+            "p95": times[min(count - 1, int(0.95 * count))],
+            "nodes_per_second": sum(r["nodes"] for r in named) / max(sum(times), 1e-9)}
+
+
+def solver_engines(language: str = "en") -> str:
+    """Pure Python against the compiled core on the same deals: docs/data/solver-python.json, a run with
+    ``SOLITAIRE_SOLVER=python``, beside the same deals' records in docs/data/solver-benchmark.json."""
+    if language != "en":
+        raise ValueError("the solver's benchmark is written in English only")
+    python, core = _solver_run("solver-python.json"), _solver_run("solver-benchmark.json")
+    first, last = python["deals"]
+    by_setting = {row["setting"]: row for row in core["settings"]}
+    names = [row["setting"] for row in python["settings"]]
+    lines = [f"Pure Python against the compiled core, on deals {first} to {last} (`SOLITAIRE_SOLVER=python "
+             f"benchmarks/solver.py --deals {last - first + 1} --only {','.join(names)} --json "
+             f"docs/data/solver-python.json` on {python['date']}, budget {python['budget']:g} s per deal, on "
+             f"{_machine(python)}; the core's rows are the same deals of the run above, and the share of a core "
+             f"is over the whole run of the setting):", "",
+             "| game | engine | decided | winnable | median | 95th percentile | nodes per second | share of a core |",
+             "|---|---|---|---|---|---|---|---|"]
+    fields = core["record_fields"]
+    ratios: list[float] = []
+    differ: list[str] = []
+    missed: list[str] = []
+    for row in python["settings"]:
+        deals = set(range(first, last + 1))
+        core_records = [record for record in by_setting[row["setting"]]["records"] if record[0] in deals]
+        if len(core_records) != len(deals) or core["budget"] != python["budget"]:
+            raise ValueError(f"the solver's benchmark has not the deals {first}–{last} of {row['setting']} at "
+                             f"{python['budget']:g} s")
+        in_c, in_python = _engine_row(core_records, fields), _engine_row(row["records"], python["record_fields"])
+        for title, label, figures, share in ((_setting_title(row["setting"], language), "C", in_c,
+                                               by_setting[row["setting"]]["core_share"]),
+                                              ("", "Python", in_python, row["core_share"])):
+            lines.append(f"| {title} | {label} | {_pct(figures['decided'], language)} | "
+                         f"{_pct(figures['winnable'], language)} | {_solver_seconds(figures['median'])} | "
+                         f"{_solver_seconds(figures['p95'])} | {_nodes_per_second(figures['nodes_per_second'])} | "
+                         f"{share:.0%} |")
+        ratios.append(in_c["nodes_per_second"] / max(in_python["nodes_per_second"], 1e-9))
+        core_verdicts = {record[0]: record[1] for record in core_records}
+        for deal, verdict, *_ in row["records"]:
+            if verdict != "unknown" and core_verdicts[deal] != verdict:
+                (missed if core_verdicts[deal] == "unknown" else differ).append(
+                    f"{SOLVER_SETTING_WORDS[row['setting']]} {deal} ({verdict} in Python, {core_verdicts[deal]} in C)")
+    low, high = round(min(ratios)), round(max(ratios))
+    sentences = [f"The core searched {low} to {high} times as many nodes a second as pure Python." if low != high
+                 else f"The core searched about {low} times as many nodes a second as pure Python."]
+    if differ:
+        sentences.append("Decided one way by pure Python and the other by the core: " + "; ".join(differ) + ".")
+    if missed:
+        sentences.append("Decided by pure Python but left undecided by the core: " + "; ".join(missed) + ".")
+    if not differ and not missed:
+        sentences.append("Every deal pure Python decided, the core decided the same way.")
+    return "\n".join(lines) + "\n\n" + " ".join(sentences) + "\n"
+
+
+def _kb(size: float) -> str:
+    """Bytes as kilobytes with one decimal: "1.3 KB"."""
+    return f"{size / 1024:.1f} KB"
+
+
+def board_latency(language: str = "en") -> str:
+    """How fast the board answers a move, and what a move costs on the wire (docs/data/board-latency.json, written
+    by ``benchmarks/latency.py --json``). English only, as the page is."""
+    if language != "en":
+        raise ValueError("the board's latency is written in English only")
+    run = json.loads((DATA / "board-latency.json").read_text(encoding="utf-8"))
+    latency, targets, aim = run["latency_ms"], run["targets"], run["aim_no_turn"]
+    games = _english_list([variant_rules(variant).title for variant in run["variants"]])
+    shared = "shared with other work, " if run["load_before"] >= 1 else ""
+    lines = [f"`benchmarks/latency.py --json docs/data/board-latency.json` on {run['date']}, on {run['cores']} cores"
+             f"{', ' + run['cpu'] if run.get('cpu') else ''} ({shared}load average {run['load_before']:.1f} at the "
+             f"start and {run['load_after']:.1f} at the end, the benchmark at niceness {run['niceness']}), Chromium "
+             f"{run['chromium']} and JupyterLab {run['jupyterlab']}: {run['moves']} moves in {games}, each timed "
+             f"from the pointer's release to the first frame that shows the new position, and the first draw of "
+             f"each game's board:", "",
+             "| what | how many | median | 95th percentile | largest |", "|---|---|---|---|---|"]
+    rows = [("every move", latency), *((f"{kind}s", figures) for kind, figures in run["by_gesture"].items()),
+            ("moves that turn no card", run["turns_no_card"]),
+            ("moves that turn a card face up (deals included)", run["turns_a_card"]),
+            ("every move, to the DOM update alone", run["dom_latency_ms"]),
+            ("first draw: running the board's cell to the first frame showing the deal", run["first_draw_ms"]),
+            ("first draw: from the deal in the page to that frame", run["first_paint_ms"])]
+    for what, figures in rows:
+        if figures is not None:  # a 95th percentile of fewer than 20 values (the games' first draws) would say nothing
+            p95 = f"{figures['p95']:.1f} ms" if figures["count"] >= 20 else "—"
+            lines.append(f"| {what} | {figures['count']} | {figures['median']:.1f} ms | {p95} | "
+                         f"{figures['max']:.1f} ms |")
+    missed = []
+    if latency["median"] > targets["median_ms"]:
+        missed.append(f"the median is over {targets['median_ms']:g} ms")
+    if latency["p95"] > targets["p95_ms"]:
+        missed.append(f"the 95th percentile is over {targets['p95_ms']:g} ms")
+    if run["comm_sent"]["max"] > targets["bytes"]:
+        missed.append(f"a move sent over {_kb(targets['bytes'])}")
+    if run["moves"] < targets["moves"]:
+        missed.append(f"fewer than {targets['moves']} moves were measured")
+    flicker = run["flicker_moves"]
+    fewest, most = run["comm_sent"]["messages"]
+    messages = f"{fewest} to {most} messages" if fewest != most else f"{most} message" + ("s" if most != 1 else "")
+    sentences = [
+        ("The board never showed another position between the new one and Python's view of the move."
+         if flicker == 0 else f"On {flicker} of the {run['moves']} moves the board showed another position between "
+                              f"the new one and Python's view of the move."),
+        f"Each move sent a median of {_kb(run['comm_sent']['median'])} of comm data to the browser (at most "
+        f"{_kb(run['comm_sent']['max'])}, in {messages}) and {_kb(run['comm_received']['median'])} back (at most "
+        f"{_kb(run['comm_received']['max'])}); "
+        f"on the wire, both ways and with Jupyter's envelopes, a median of {_kb(run['wire']['median'])} a move (at "
+        f"most {_kb(run['wire']['max'])}).",
+        f"The targets (issue 3: a median of {targets['median_ms']:g} ms at most, a 95th percentile of "
+        f"{targets['p95_ms']:g} ms, {_kb(targets['bytes'])} a move) were "
+        + ("met" if not missed else "missed: " + "; ".join(missed)) + f"; issue 33's aim for the moves that turn "
+        f"no card (a median of {aim['median_ms']:g} ms, a 95th percentile of {aim['p95_ms']:g} ms) was "
+        + ("met." if aim["met"] else "not."),
+    ]
+    if run["console_errors"]:
+        sentences.append(f"The browser's console showed {run['console_errors']} errors.")
+    sentences.append("The front end the run loaded, as `npm run build` makes it: " + _english_list(
+        [f"`{name}` {_kb(size)}" + (" (minified)" if name.endswith(".js") else "")
+         for name, size in run["front_end_bytes"].items()]) + ".")
+    return "\n".join(lines) + "\n\n" + " ".join(sentences) + "\n"
+
+
+# --------------------------------------------------------------------------------------------------------------
 # Sentences
 # --------------------------------------------------------------------------------------------------------------
 
@@ -1443,6 +1721,9 @@ RENDERERS: dict[str, Callable[..., str]] = {
     "fair-player": fair_player,
     "fair-trials": fair_trials,
     "hint-cost": hint_cost,
+    "solver-benchmark": solver_benchmark,
+    "solver-engines": solver_engines,
+    "board-latency": board_latency,
     **{f"players:{setting}": players(setting) for setting in SETTING_TITLES},
     **{f"share:{setting}:{player}": share_sentence(setting, player) for setting, player in SHARES},
     **{f"compare:{setting}:{first}:{second}": comparison(setting, first, second)

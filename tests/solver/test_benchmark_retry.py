@@ -50,3 +50,10 @@ def test_a_line_that_is_no_record_is_named(benchmark, tmp_path, line):
     path = _runs(tmp_path, _record("athena", 1, "unknown"), line)
     with pytest.raises(ValueError, match=r"runs\.jsonl, line 2: not a record of benchmarks/solver\.py --out"):
         benchmark.undecided_deals(path)
+
+
+def test_an_older_runs_names_are_read_as_the_tables_names(benchmark, tmp_path):
+    path = _runs(tmp_path, _record("athena-draw3", 88, "unknown"), _record("klondike-draw1-unlimited", 1, "unknown"),
+                 _record("klondike-draw3-unlimited", 17, "unknown"), _record("athena-by-three", 98, "unknown"))
+    assert benchmark.undecided_deals(path) == {"athena-by-three": [88, 98], "klondike-unlimited": [1],
+                                               "klondike-by-three-unlimited": [17]}
