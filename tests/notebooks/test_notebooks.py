@@ -13,6 +13,7 @@ of each, seeded as tools/notebooks.py seeds it, both checks that it runs and tha
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -26,7 +27,8 @@ NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.rglob("*.ipynb"))
 EXPECTED = ["00-getting-started", "01-athena", "02-thumb-and-pouch", "03-aunt-mary", "04-camelot",
             "05-inspecting-a-game", "06-winnability", "07-klondike", "08-playing-with-advice", "09-studies",
-            "el/01-athena", "ru/04-camelot"]
+            "el/00-getting-started", "el/01-athena", "el/02-thumb-and-pouch", "el/03-aunt-mary",
+            "ru/00-getting-started", "ru/04-camelot"]
 TRANSLATED = [path for path in NOTEBOOKS if path.parent != NOTEBOOK_DIR]
 
 
@@ -137,3 +139,51 @@ def test_runs_top_to_bottom_to_the_outputs_stored(path: Path) -> None:
     stale = [number for number, (mine, theirs) in enumerate(zip(stored, ran, strict=True), start=1) if mine != theirs]
     assert not stale, (f"{_name(path)}: the outputs stored of code cells {stale} are not what they show today "
                        f"(first: {stored[stale[0] - 1]!r} against {ran[stale[0] - 1]!r}): run make notebooks")
+
+
+def _english_fragments(language: str) -> set[str]:
+    """The English source sentences of the catalogue that ``language`` translates otherwise, cut at their
+    placeholders (``{count}``), keeping the pieces of three words or more: what a translated notebook's output would
+    show if a sentence were left in English."""
+    from babel.messages.pofile import read_po
+
+    path = NOTEBOOK_DIR.parent / "src" / "solitaire_widget" / "locale" / language / "LC_MESSAGES" / "solitaire_widget.po"
+    with path.open("rb") as file:
+        catalogue = read_po(file)
+    fragments = set()
+    for message in catalogue:
+        sources = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not message.id or not any(strings) or set(sources) & set(strings):
+            continue
+        for source in sources:
+            for piece in re.split(r"\{[^}]*\}", source):
+                piece = piece.strip(" .,:;()–-")
+                if len(re.findall(r"[A-Za-z]+", piece)) >= 3:
+                    fragments.add(piece)
+    return fragments
+
+
+def _shown_text(path: Path) -> str:
+    """Everything a notebook's stored outputs show as text: streams, plain and HTML results, and the words inside
+    its pictures (the SVG's text and titles), with markup taken out."""
+    shown = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        for output in cell.get("outputs", []):
+            if output.output_type == "stream":
+                shown.append(output.text)
+            data = output.get("data", {})
+            for kind in ("text/plain", "text/html", "image/svg+xml"):
+                text = data.get(kind, "")
+                shown.append(re.sub(r"<[^>]+>", " ", "".join(text) if isinstance(text, list) else text))
+    return html.unescape("\n".join(shown))
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=_name)
+def test_a_translation_shows_no_english_sentence_of_the_catalogues(path: Path) -> None:
+    """What the library says in a translated notebook (messages, reports, strategies, plots, the board's pictures)
+    comes out in the notebook's language: no English source sentence of the catalogue shows in its outputs. Move
+    notation, pile codes and reprs are FORMAT.md's, and have no sentence of three English words."""
+    shown = _shown_text(path)
+    english = sorted(fragment for fragment in _english_fragments(path.parent.name) if fragment in shown)
+    assert not english, f"{_name(path)} shows English from the catalogues: {english[:5]}"
