@@ -67,6 +67,7 @@ from solitaire_widget import Game, Move  # noqa: E402
 from solitaire_widget.stats import DATA_VARIABLE  # noqa: E402
 from tests.browser.board import Board  # noqa: E402
 from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS, LabPage, LabServer  # noqa: E402
+from benchmarks.machine import cpu_model  # noqa: E402
 from tests.browser.scenarios import expected_board  # noqa: E402
 
 TARGET_MEDIAN_MS = 50.0
@@ -437,18 +438,6 @@ def summary(bench: Bench, wire: list[int]) -> dict[str, Any]:
                         "met": bool(no_turn) and statistics.median(no_turn) <= AIM_NO_TURN_MEDIAN_MS
                         and percentile(no_turn, 0.95) <= AIM_NO_TURN_P95_MS},
     }
-
-
-def cpu_model() -> str | None:
-    """The processor's name, as Linux gives it; None elsewhere."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return None
 
 
 def main() -> int:

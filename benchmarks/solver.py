@@ -54,11 +54,16 @@ import resource
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
-import solitaire_widget as sw
-from solitaire_widget.solver import compiled, solve
-from solitaire_widget.solver.restarts import relaxed
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import solitaire_widget as sw  # noqa: E402
+from solitaire_widget.solver import compiled, solve  # noqa: E402
+from solitaire_widget.solver.restarts import relaxed  # noqa: E402
+
+from benchmarks.machine import cpu_model  # noqa: E402
 
 #: Where the published shares of the thoughtful game come from.
 SOLVITAIRE = "Blake and Gent's Solvitaire, JAIR 2026"
@@ -170,18 +175,6 @@ def summary(name: str, records: list[dict[str, Any]], peak_mb: float) -> dict[st
         "nodes_per_second": sum(r["nodes"] for r in records) / max(sum(times), 1e-9),
         "peak_table": max(r["peak_table"] for r in records), "peak_mb": peak_mb,
     }
-
-
-def cpu_model() -> str | None:
-    """The processor's name, as Linux gives it; None elsewhere."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return None
 
 
 def dump(data: dict[str, Any]) -> str:

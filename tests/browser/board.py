@@ -27,6 +27,21 @@ _JS_READ_PILES = """
     }
 """
 
+# How the game-over banner looks: its status and words, its title's size, its figures ({name: [label, value]}),
+# whether it lies inside the felt, and a card's width to measure it by.
+BANNER_LOOKS = """(root) => {
+  const banner = root.querySelector('.sw-banner');
+  const title = banner.querySelector('.sw-banner-text');
+  const felt = root.querySelector('.sw-felt').getBoundingClientRect();
+  const box = banner.getBoundingClientRect();
+  const figures = Object.fromEntries([...banner.querySelectorAll('.sw-banner-figure')].map(
+    (f) => [f.dataset.figure, [f.querySelector('dt').textContent, f.querySelector('dd').textContent]]));
+  return {status: banner.dataset.status, hidden: banner.hidden, text: title.textContent,
+          size: parseFloat(getComputedStyle(title).fontSize), width: box.width, figures,
+          inside: box.left >= felt.left && box.right <= felt.right && box.top >= felt.top && box.bottom <= felt.bottom,
+          card: root.querySelector('.sw-card').getBoundingClientRect().width};
+}"""
+
 # True when no card is lifted or gliding and every pile is where it was at the last poll (polled every 100 ms).
 _JS_SETTLED = """
     (root) => {

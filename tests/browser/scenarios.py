@@ -186,6 +186,19 @@ def _camelot_fill_move(game: Game) -> Move | None:
     return (centre or places)[0]
 
 
+def fill_camelot(game: Game) -> list[str] | None:
+    """Play ``game``'s filling by the helper's policy (deal when it may, else place), for as long as it is filling
+    and playing; the moves played, or None when a dealt card found no cell it may take (the game is then over)."""
+    moves: list[str] = []
+    while game.phase == "fill" and game.status == "playing":
+        move = Move.deal() if game.is_legal(Move.deal()) else _camelot_fill_move(game)
+        if move is None:
+            return None
+        game.play(move)
+        moves.append(str(move))
+    return moves
+
+
 @cache
 def camelot_place() -> MoveScenario:
     """The first card dealt is a number card; it is placed in the centre (r2c2)."""
@@ -213,14 +226,8 @@ def camelot_removals() -> CamelotRemovals:
     """A deal that, filled by the helper's policy, reaches phase two with a ten and (after it) a pair to remove."""
 
     def fill_then_removals(game: Game) -> tuple[tuple[str, ...], Move, Move] | None:
-        setup: list[str] = []
-        while game.phase == "fill" and game.status == "playing":
-            move = Move.deal() if game.is_legal(Move.deal()) else _camelot_fill_move(game)
-            if move is None:
-                return None
-            game.play(move)
-            setup.append(str(move))
-        if game.phase != "remove" or game.status != "playing":
+        setup = fill_camelot(game)
+        if setup is None or game.phase != "remove" or game.status != "playing":
             return None
         removals = [m for m in game.legal_moves() if m.kind == "remove"]
         ten = next((m for m in removals if len(m.cells) == 1), None)

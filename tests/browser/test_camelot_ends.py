@@ -20,7 +20,7 @@ import solitaire_widget as sw
 from solitaire_widget import Game, Move
 
 from . import scenarios
-from .board import Board
+from .board import BANNER_LOOKS, Board
 
 pytestmark = pytest.mark.browser
 
@@ -59,28 +59,15 @@ _IN_SIGHT = """(el) => {
 }"""
 
 
-def _fill_move(game: Game) -> Move | None:
-    """A plain filling policy: a card dealt goes to the centre when it may, else to the first free cell it may."""
-    places = [m for m in game.legal_moves() if m.kind == "place"]
-    centre = [m for m in places if m.dst in scenarios.CENTRE]
-    return (centre or places or [None])[0]
-
-
 @cache
 def court_without_a_cell() -> tuple[int, tuple[str, ...]]:
-    """The first Camelot deal where filling by :func:`_fill_move` ends in a court card dealt with no free cell of
-    its kind, and the moves up to that deal (the last move, a deal, loses the game)."""
+    """The first Camelot deal where filling by the helper's policy (:func:`scenarios.fill_camelot`) ends in a court
+    card dealt with no free cell of its kind, and the moves up to that deal (the last move, a deal, loses the game)."""
 
     def lost_on_a_court(game: Game) -> tuple[str, ...] | None:
-        moves: list[str] = []
-        while game.status == "playing" and game.phase == "fill":
-            move = Move.deal() if game.is_legal(Move.deal()) else _fill_move(game)
-            if move is None:
-                return None
-            game.play(move)
-            moves.append(str(move))
+        moves = scenarios.fill_camelot(game)
         waste = game.position()["waste"]
-        if game.status == "lost" and moves[-1] == "deal" and waste and waste[-1][0] in scenarios.COURT:
+        if moves and game.status == "lost" and moves[-1] == "deal" and waste and waste[-1][0] in scenarios.COURT:
             return tuple(moves)
         return None
 
@@ -102,19 +89,6 @@ def _win_on_the_board(board: Board, deal: int, line: tuple[str, ...]) -> None:
     else:
         board.click_pile(last.cells[0])  # a Ten goes with a click
 
-
-_BANNER = """(root) => {
-  const banner = root.querySelector('.sw-banner');
-  const title = banner.querySelector('.sw-banner-text');
-  const felt = root.querySelector('.sw-felt').getBoundingClientRect();
-  const box = banner.getBoundingClientRect();
-  const figures = Object.fromEntries([...banner.querySelectorAll('.sw-banner-figure')].map(
-    (f) => [f.dataset.figure, [f.querySelector('dt').textContent, f.querySelector('dd').textContent]]));
-  return {status: banner.dataset.status, text: title.textContent,
-          size: parseFloat(getComputedStyle(title).fontSize), width: box.width, figures,
-          inside: box.left >= felt.left && box.right <= felt.right && box.top >= felt.top && box.bottom <= felt.bottom,
-          card: root.querySelector('.sw-card').getBoundingClientRect().width};
-}"""
 
 # Where each copy of a card in flight started (relative to the felt), and which of the board's own cards are hidden.
 _CASCADE = """(root) => {
@@ -153,7 +127,7 @@ def test_a_won_camelot_game_is_celebrated_on_the_felt(show_board, screenshot_dir
 
     # The banner: "You won!" large, over the felt, with the moves and the score out of 40.
     board.root.locator(".sw-banner[data-status='won']").wait_for(state="visible", timeout=15_000)
-    banner = board.root.evaluate(_BANNER)
+    banner = board.root.evaluate(BANNER_LOOKS)
     assert banner["text"] == "You won!", banner
     assert banner["size"] >= 28, f"'You won!' is not large: {banner}"
     assert banner["width"] >= 2.5 * banner["card"], f"the banner is a small box: {banner}"

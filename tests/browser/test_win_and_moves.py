@@ -21,7 +21,7 @@ from PIL import Image
 from solitaire_widget.pictures import FELT
 
 from . import scenarios
-from .board import Board
+from .board import BANNER_LOOKS, Board
 
 pytestmark = pytest.mark.browser
 
@@ -150,23 +150,9 @@ def _win_on_the_board(board: Board) -> int:
     return len(line)
 
 
-_BANNER = """(root) => {
-  const banner = root.querySelector('.sw-banner');
-  const title = banner.querySelector('.sw-banner-text');
-  const felt = root.querySelector('.sw-felt').getBoundingClientRect();
-  const box = banner.getBoundingClientRect();
-  const figures = Object.fromEntries([...banner.querySelectorAll('.sw-banner-figure')].map(
-    (f) => [f.dataset.figure, [f.querySelector('dt').textContent, f.querySelector('dd').textContent]]));
-  return {status: banner.dataset.status, hidden: banner.hidden, text: title.textContent,
-          size: parseFloat(getComputedStyle(title).fontSize), width: box.width, figures,
-          inside: box.left >= felt.left && box.right <= felt.right && box.top >= felt.top && box.bottom <= felt.bottom,
-          card: root.querySelector('.sw-card').getBoundingClientRect().width};
-}"""
-
-
 def _assert_won_banner(board: Board, moves: int) -> dict:
     board.root.locator(".sw-banner[data-status='won']").wait_for(state="visible", timeout=15_000)
-    banner = board.root.evaluate(_BANNER)
+    banner = board.root.evaluate(BANNER_LOOKS)
     assert banner["text"] == "You won!", banner
     assert banner["size"] >= 28, f"'You won!' is not large: {banner}"
     assert banner["width"] >= 2.5 * banner["card"], f"the banner is a small box: {banner}"
