@@ -112,6 +112,37 @@ def test_plans_are_weighed_on_the_same_samples():
     assert sum(weighing.tried) > 0 and all(0 <= w <= t for w, t in zip(weighing.wins, weighing.tried))
 
 
+def test_the_plan_played_is_the_one_weighed_on_the_most_samples():
+    known = sw.new_game("klondike", deal=6).knowledge()
+    found = plans(Game.from_knowledge(known, 0))
+    weighing = weigh(known, found, samples=120, node_limit=2_000, seed=1)
+    best = weighing.finalists()[0]
+    assert weighing.tried[best] == 120 > max(n for i, n in enumerate(weighing.tried) if i != best)
+    assert min(weighing.tried) >= 8  # every plan had its first round
+    # The samples went where they told most: no plan weighed longer has a smaller share of wins than the one played.
+    share = weighing.wins[best] / 120
+    assert all(weighing.wins[i] / n <= share + 0.1 for i, n in enumerate(weighing.tried) if n >= 60)
+
+
+def test_a_plan_that_wins_every_sample_ends_the_weighing():
+    known = sw.new_game("thumb-and-pouch", deal=3).knowledge()
+    found = plans(Game.from_knowledge(known, 0))
+    assert len(found) > 2
+    weighing = weigh(known, found, samples=300, node_limit=2_000, seed=1)
+    assert weighing.tried[0] == weighing.wins[0] == 32 and sum(weighing.tried) == 32  # no other plan can do better
+
+
+def test_twin_plans_are_weighed_as_one():
+    known = sw.new_game("klondike", deal=6).knowledge()
+    found = plans(Game.from_knowledge(known, 0))
+    best = weigh(known, found, samples=120, node_limit=2_000, seed=1).finalists()[0]
+    twice = [found[best], Plan(found[best].moves)]
+    weighing = weigh(known, twice, samples=120, node_limit=2_000, seed=1)
+    # The same plan twice does the same on every sample: once both have had 32, only the first is weighed on.
+    assert weighing.tried[0] == 120 and 32 <= weighing.tried[1] <= 40
+    assert weighing.finalists() == [0]
+
+
 def test_weighing_keeps_to_its_budget():
     game, _ = played("klondike", {"draw": 3}, deal=21, steps=20, seed=2)
     known = game.knowledge()

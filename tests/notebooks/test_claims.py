@@ -183,17 +183,18 @@ def test_klondike_and_its_relatives_on_deal_11() -> None:
 
 
 def test_the_fair_players_settings_as_the_notebooks_give_them() -> None:
-    """01 Athena, 02, 03 and 07: up to 64 sampled deals a plan, short searches of 2,000 steps in Athena and Klondike
-    one card at a time, 8,000 three at a time, a few sampled deals a plan in the first round, resigning only after 32
-    sampled deals at least; 04 Camelot: samples and node_limit play no part there."""
+    """01 Athena, 02, 03 and 07: 8 sampled deals a plan first, then 8 at a time, up to 300 for the plan played, one
+    that wins each of its first 32 played at once, short searches of 2,000 steps in Athena and Klondike one card at a
+    time, 8,000 three at a time, resigning only after 32 sampled deals at least; 04 Camelot: samples and node_limit
+    play no part there."""
     from solitaire_widget.advice import lookahead
 
     fair = sw.FairPlayer()
-    assert fair.samples == 64 and fair.node_limit is None
+    assert fair.samples == 300 and fair.node_limit is None
     nodes = {(variant, draw): fair.nodes_for(sw.new_game(variant, deal=21, draw=draw).knowledge())
              for variant in ("athena", "klondike") for draw in (1, 3)}
     assert nodes == {("athena", 1): 2_000, ("athena", 3): 8_000, ("klondike", 1): 2_000, ("klondike", 3): 8_000}
-    assert lookahead.RESIGN_SAMPLES == 32 and lookahead.FIRST_ROUND < lookahead.RESIGN_SAMPLES
+    assert lookahead.RESIGN_SAMPLES == lookahead.ALL_WON == 32 and lookahead.FIRST_ROUND == lookahead.BATCH == 8
     camelot = [sw.FairPlayer(samples=samples, node_limit=nodes).plan(sw.new_game("camelot", deal=7))
                for samples, nodes in ((64, None), (4, 2_000))]
     assert camelot[0] == camelot[1]
