@@ -51,7 +51,7 @@ from solitaire_widget.game import new_game  # noqa: E402
 from solitaire_widget.i18n import decimal, percent, using  # noqa: E402
 from solitaire_widget.intervals import bounds  # noqa: E402
 from solitaire_widget.strategies import strategies_for  # noqa: E402
-from solitaire_widget.studies.players import KNOWS_STOCK  # noqa: E402
+from solitaire_widget.studies.players import KNOWS_STOCK, player_for  # noqa: E402
 from solitaire_widget.studies.published import PairedRecord, PublishedTable, published_tables  # noqa: E402
 from solitaire_widget.studies.result import mcnemar_p  # noqa: E402
 from solitaire_widget.variants import variant_rules  # noqa: E402
@@ -238,9 +238,10 @@ def _capital(text: str) -> str:
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "not measured": "not measured yet",
-        "cell": "{share} ({low}–{high}), {successes} of {deals}{undecided}{partial}",
+        "cell": "{share} ({low}–{high}), {successes} of {deals}{undecided}{partial}{older}",
         "cell undecided": ", {count} undecided",
         "cell partial": " (so far: {played})",
+        "cell older": " (played by an earlier version of the code)",
         "fair-player head": "| game | fair player | best simple strategy that plays fair, on the same deals | "
                             "difference: the fair player less that strategy (McNemar p) | "
                             "thoughtful solver on the same deals (winnable) | "
@@ -347,9 +348,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "el": {
         "not measured": "δεν έχει μετρηθεί ακόμα",
-        "cell": "{share} ({low}–{high}), {successes} από {deals}{undecided}{partial}",
+        "cell": "{share} ({low}–{high}), {successes} από {deals}{undecided}{partial}{older}",
         "cell undecided": ", {count} χωρίς απάντηση",
         "cell partial": " (μέχρι στιγμής: {played})",
+        "cell older": " (από προηγούμενη έκδοση του κώδικα)",
         "fair-player head": "| πασιέντζα | τίμιος παίκτης | καλύτερη απλή στρατηγική που παίζει τίμια, στις ίδιες "
                             "μοιρασιές | διαφορά: ο τίμιος παίκτης μείον αυτή τη στρατηγική (p του McNemar) | "
                             "επιλυτής στις ίδιες μοιρασιές (μοιρασιές που βγαίνουν) | "
@@ -467,9 +469,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "ru": {
         "not measured": "пока не измерено",
-        "cell": "{share} ({low}–{high}), {successes} из {deals}{undecided}{partial}",
+        "cell": "{share} ({low}–{high}), {successes} из {deals}{undecided}{partial}{older}",
         "cell undecided": ", без ответа: {count}",
         "cell partial": " (пока сыграны {played})",
+        "cell older": " (сыграно предыдущей версией кода)",
         "fair-player head": "| пасьянс | честный игрок | лучшая простая стратегия из честных, на тех же раздачах | "
                             "разница: честный игрок минус эта стратегия (p по Мак-Немару) | "
                             "решатель на тех же раздачах (раздачи, которые можно выиграть) | "
@@ -655,9 +658,16 @@ def _cell(table: PublishedTable | None, language: str = "en") -> str:
         return TEXTS[language]["not measured"]
     undecided = _say(language, "cell undecided", count=table.undecided) if table.undecided else ""
     partial = "" if table.complete else _say(language, "cell partial", played=_played(table, language))
+    older = _say(language, "cell older") if _older(table) else ""
     return _say(language, "cell", share=_pct(table.share, language), low=_pct(table.low, language),
                 high=_pct(table.high, language), successes=table.successes, deals=table.deals, undecided=undecided,
-                partial=partial)
+                partial=partial, older=older)
+
+
+def _older(table: PublishedTable) -> bool:
+    """Whether ``table`` was played by other code than today's (its study waits to be played again): a table is
+    published until its own store replaces it, and its figures say so meanwhile."""
+    return player_for(table.variant, table.player, table.settings).code != table.code
 
 
 def _fixed(value: float, digits: int, language: str) -> str:
@@ -809,9 +819,8 @@ def players(setting: str) -> Callable[..., str]:
     return render
 
 
-#: The chooser each trial of docs/data/fair-trials.json is compared with, by game setting: the chosen one.
-TRIAL_REFERENCE = {"klondike": "chosen", "klondike-by-three-unlimited": "chosen, 8,000 nodes",
-                   "aunt-mary": "chosen, 16,000 nodes", "klondike-unlimited": "chosen, 2,000 nodes"}
+#: The chooser each trial of docs/data/fair-trials.json is compared with, in its game setting: the chosen one.
+TRIAL_REFERENCE = "bandit"
 
 
 def fair_trials(language: str = "en") -> str:
@@ -828,7 +837,7 @@ def fair_trials(language: str = "en") -> str:
     for trial in data["trials"]:
         deals = range(trial["first_deal"], trial["last_deal"] + 1)
         reference = next(t for t in data["trials"] if t["setting"] == trial["setting"]
-                         and t["chooser"] == TRIAL_REFERENCE[trial["setting"]])
+                         and t["chooser"] == TRIAL_REFERENCE)
         won, chosen = set(trial["won"]), set(reference["won"])
         if trial is reference:
             against = "(the chosen one)"

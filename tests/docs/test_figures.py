@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from solitaire_widget.studies.players import player_for
 from solitaire_widget.studies.published import (PairedRecord, PublishedTable, SameDeals, SameDealsShare,
                                                 published, published_tables)
 
@@ -131,7 +132,8 @@ def _made_up(player, successes, deals, *, setting="athena", paired=None, setting
         setting=setting, variant="athena", options={"draw": 1, "redeals": 2}, player=player,
         settings={} if settings is None else settings, first_deal=1, last_deal=deals, deals=deals, complete=True,
         successes=successes, undecided=0, outcomes={}, mean_score=10.0, share=share, low=max(0.0, share - 0.03),
-        high=min(1.0, share + 0.03), seconds=0.0, engines=[], code="0" * 16, played=((1, deals),), samples=(),
+        high=min(1.0, share + 0.03), seconds=0.0, engines=[], code=player_for("athena", player, {}).code,
+        played=((1, deals),), samples=(),
         paired=paired)
 
 

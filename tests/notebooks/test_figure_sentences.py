@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from solitaire_widget.studies.players import player_for
 from solitaire_widget.studies.published import PublishedTable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,10 +25,19 @@ def figures():
     return module
 
 
+def _today(player: str) -> str:
+    """The hash of today's code for ``player`` (a Camelot strategy's where Athena has no such player)."""
+    try:
+        return player_for("athena", player, {}).code
+    except ValueError:
+        return player_for("camelot", player, {}).code
+
+
 def table(player: str, successes: int, deals: int = 2000, *, low: float | None = None, high: float | None = None,
           mean_score: float | None = 5.0, undecided: int = 0, last_deal: int | None = None,
-          played: tuple[tuple[int, int], ...] | None | str = "contiguous") -> PublishedTable:
-    """A made-up table; ``played`` defaults to deals 1 to ``deals``, all in a row."""
+          played: tuple[tuple[int, int], ...] | None | str = "contiguous", code: str | None = None) -> PublishedTable:
+    """A made-up table, of today's code unless ``code`` is given; ``played`` defaults to deals 1 to ``deals``, all in
+    a row."""
     share = successes / deals
     last = deals if last_deal is None else last_deal
     return PublishedTable(
@@ -35,7 +45,8 @@ def table(player: str, successes: int, deals: int = 2000, *, low: float | None =
         first_deal=1, last_deal=last, deals=deals, complete=deals == last, successes=successes, undecided=undecided,
         outcomes={}, mean_score=mean_score, share=share,
         low=max(0.0, share - 0.02) if low is None else low, high=min(1.0, share + 0.02) if high is None else high,
-        seconds=0.0, engines=[], code="0" * 16, played=((1, deals),) if played == "contiguous" else played,
+        seconds=0.0, engines=[], code=_today(player) if code is None else code,
+        played=((1, deals),) if played == "contiguous" else played,
         samples=())
 
 
@@ -174,3 +185,13 @@ def test_the_solver_table_and_the_scores_name_the_deals_played(figures, monkeypa
         "(deals 1–2000; 76 of 1–100).\n")
     tables[1] = table("fair", 5, deals=76, last_deal=500, mean_score=4.0)
     assert render(figures, monkeypatch, tables, "compare-score:athena:fair:bold").endswith("(deals 1–2000 and 1–76).\n")
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", " (played by an earlier version of the code)"),
+                                                ("el", " (από προηγούμενη έκδοση του κώδικα)"),
+                                                ("ru", " (сыграно предыдущей версией кода)")])
+def test_a_table_of_earlier_code_says_so(figures, language, said):
+    today = table("fair", 38, deals=76)
+    assert not figures._cell(today, language).endswith(said)
+    older = table("fair", 38, deals=76, code="0" * 16)
+    assert figures._cell(older, language) == figures._cell(today, language) + said

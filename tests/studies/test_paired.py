@@ -16,7 +16,7 @@ import pytest
 
 import solitaire_widget as sw
 from solitaire_widget.studies import Row, StoreError, StudyResult, study
-from solitaire_widget.studies.players import KNOWS_STOCK
+from solitaire_widget.studies.players import KNOWS_STOCK, player_for
 from solitaire_widget.studies.published import (
     PairedRecord,
     PublishedTable,
@@ -263,7 +263,7 @@ def _made_up(player: str, successes: int, deals: int, paired: SameDeals | None =
         setting=setting, variant="klondike", options={"draw": 1, "redeals": -1}, player=player, settings={},
         first_deal=1, last_deal=deals, deals=deals, complete=True, successes=successes, undecided=0, outcomes={},
         mean_score=25.0, share=share, low=max(0.0, share - 0.03), high=min(1.0, share + 0.03), seconds=0.0,
-        engines=[], code="0" * 16, played=((1, deals),), samples=(), paired=paired)
+        engines=[], code=player_for("klondike", player, {}).code, played=((1, deals),), samples=(), paired=paired)
 
 
 #: The fair player (586 of 1,000), bold and cautious (2,000 deals each, their wins on the fair player's 1,000 in the
