@@ -755,6 +755,10 @@ def fair_player(language: str = "en") -> str:
         for setting, table in knowing:
             pair = None if table.paired is None else table.paired.fair
             fair_cell = no_pair if pair is None else _say(language, "pair share", **_pair_values(pair, language))
+            if pair is not None and _older(table):
+                # The pairing was recorded with the table, against the fair player's games of that code, which may
+                # since have been played again: the cell says whose games they are.
+                fair_cell += _say(language, "cell older")
             lines.append(f"| {_setting_title(setting, language)} | {_cell(table, language)} | {fair_cell} | "
                          f"{_pair_difference(pair, language)} |")
             dashed = dashed or pair is None

@@ -179,3 +179,22 @@ def test_a_caption_says_what_is_missing_and_when_the_fair_player_is_an_earlier_o
     spec = figures._picture_spec("athena", "ru")
     assert spec["bars"][0]["values"] is None and spec["bars"][0]["text"] == "пока не измерено"
     assert spec["bars"][2]["text"] == "9,5\xa0%"
+
+
+@pytest.mark.parametrize("older", [False, True])
+def test_the_stock_knowing_table_says_whose_fair_games_it_was_paired_with(monkeypatch, older):
+    """A table of the player told the stock's order carries its pairing with the fair player's games of its own
+    code: when that code is older than today's, the fair player's cell says so too, since today's fair row above it
+    may hold other games of the same deals."""
+    figures = _figures()
+    paired = SameDeals(fair=_record("fair", 82, 75, 150))
+    knows = dataclasses.replace(
+        _made_up("knows-stock", 82, 150, setting="klondike-unlimited", paired=paired),
+        variant="klondike", options={"draw": 1, "redeals": -1},
+        code="0" * 16 if older else player_for("klondike", "knows-stock", {}).code)
+    monkeypatch.setattr(figures, "_tables", lambda: {(knows.setting, knows.player): knows})
+    row = next(line for line in figures.fair_player().splitlines()
+               if line.startswith("| Klondike, one card, unlimited redeals | 54.7%"))
+    fair_cell = row.split(" | ")[2]
+    assert fair_cell.startswith("50.0%, 75 of the same 150")
+    assert fair_cell.endswith(" (played by an earlier version of the code)") is older
