@@ -1145,6 +1145,35 @@ def _kb(size: float) -> str:
     return f"{size / 1024:.1f} KB"
 
 
+def solvitaire_check(language: str = "en") -> str:
+    """Our solver's verdicts beside Solvitaire's on the same deals, where the two games' rules coincide
+    (docs/data/solvitaire-check.json, from ``tools/solvitaire_check.py``). English only, as the page is."""
+    if language != "en":
+        raise ValueError("the cross-check with Solvitaire is written in English only")
+    run = json.loads((DATA / "solvitaire-check.json").read_text(encoding="utf-8"))
+    lines = [f"Checked on {run['date']} with {run['solvitaire']}: {run['about'].split(';')[0]}.", "",
+             "| game | deals | both: winnable | both: unwinnable | they disagree | decided by us only | "
+             "decided by Solvitaire only | decided by neither | our winning lines that replay to a win |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    disagreements = 0
+    for setting in run["settings"]:
+        rows = setting["rows"]
+        decided = [(ours != "unknown", theirs != "unknown") for _, ours, theirs, _, _ in rows]
+        both = [(ours, theirs) for (_, ours, theirs, _, _), (a, b) in zip(rows, decided) if a and b]
+        wins = [replayed for _, ours, _, _, replayed in rows if ours == "winnable"]
+        disagreements += sum(ours != theirs for ours, theirs in both)
+        lines.append(
+            f"| {setting['title']} | 1–{len(rows)} | {sum(pair == ('winnable', 'winnable') for pair in both)} | "
+            f"{sum(pair == ('unwinnable', 'unwinnable') for pair in both)} | "
+            f"{sum(ours != theirs for ours, theirs in both)} | {decided.count((True, False))} | "
+            f"{decided.count((False, True))} | {decided.count((False, False))} | {sum(wins)} of {len(wins)} |")
+    total = sum(len(setting["rows"]) for setting in run["settings"])
+    contradict = (f"{disagreements} of our verdicts contradict{'s' if disagreements == 1 else ''}" if disagreements
+                  else "no verdict of ours contradicts")
+    lines += ["", f"On {total:,} deals, {contradict} one of Solvitaire's where both decided."]
+    return "\n".join(lines) + "\n"
+
+
 def board_latency(language: str = "en") -> str:
     """How fast the board answers a move, and what a move costs on the wire (docs/data/board-latency.json, written
     by ``benchmarks/latency.py --json``). English only, as the page is."""
@@ -1737,6 +1766,7 @@ RENDERERS: dict[str, Callable[..., str]] = {
     "solver-benchmark": solver_benchmark,
     "solver-engines": solver_engines,
     "board-latency": board_latency,
+    "solvitaire-check": solvitaire_check,
     **{f"players:{setting}": players(setting) for setting in SETTING_TITLES},
     **{f"share:{setting}:{player}": share_sentence(setting, player) for setting, player in SHARES},
     **{f"compare:{setting}:{first}:{second}": comparison(setting, first, second)

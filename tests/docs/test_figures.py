@@ -198,3 +198,18 @@ def test_the_stock_knowing_table_says_whose_fair_games_it_was_paired_with(monkey
     fair_cell = row.split(" | ")[2]
     assert fair_cell.startswith("50.0%, 75 of the same 150")
     assert fair_cell.endswith(" (played by an earlier version of the code)") is older
+
+
+def test_the_solvitaire_check_counts_each_kind_of_deal(tmp_path, monkeypatch):
+    figures = _figures()
+    rows = [[1, "winnable", "winnable", 0.1, True], [2, "unwinnable", "winnable", 0.2, None],
+            [3, "unknown", "unwinnable", 10.0, None], [4, "winnable", "unknown", 0.3, False]]
+    (tmp_path / "solvitaire-check.json").write_text(json.dumps(
+        {"date": "2026-12-07", "solvitaire": "Solvitaire", "time_limit": 10.0, "about": "a run; rows are ...",
+         "settings": [{"setting": "klondike-1-unlimited", "title": "Klondike", "options": {}, "rows": rows}]}))
+    monkeypatch.setattr(figures, "DATA", tmp_path)
+    text = figures.solvitaire_check()
+    assert "| Klondike | 1–4 | 1 | 0 | 1 | 1 | 1 | 0 | 1 of 2 |" in text
+    assert "On 4 deals, 1 of our verdicts contradicts one of Solvitaire's where both decided." in text
+    with pytest.raises(ValueError, match="English only"):
+        figures.solvitaire_check("el")
