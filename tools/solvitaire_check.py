@@ -21,7 +21,7 @@ For each chosen setting and each deal number, the script
 5. prints one JSON line per deal, then a summary: deals where both decided and agree (winnable / unwinnable),
    disagreements (both decided, different verdicts: a serious finding), and deals left undecided by either.
 
-Before a run, :func:`probe_conventions` checks the conventions above on the binary itself, with four tiny
+Before a run, :func:`probe_conventions` checks the conventions above on the binary itself, with six tiny
 positions whose verdict flips when the stock order, the tableau order or the face-down flag is read the wrong way.
 
 Only settings whose rules coincide exactly with a Solvitaire rules file are offered; ``--list`` prints them, and
@@ -211,9 +211,9 @@ class Solvitaire:
 def probe_conventions(solvitaire: Solvitaire) -> list[str]:
     """Check on the binary how it reads a deal file; the list of failures (empty: all as assumed).
 
-    Four endgames (one card at a time, no redeal, foundations fixed) whose verdict flips if an order is reversed:
-    the stock (our bottom-to-top list, last card dealt first), a column (bottom to top), and the face-down flag (a
-    run 'KH QS' over a buried 2C can go to an empty column only when the King is face up)."""
+    Six endgames, in pairs (one card at a time, no redeal, foundations fixed), each pair's verdicts flipping if an
+    order is reversed: the stock (our bottom-to-top list, last card dealt first), a column (bottom to top), and the
+    face-down flag (a run 'KH QS' over a buried 2C can go to an empty column only when the King is face up)."""
     rules = klondike_rules(1, False)
     rules["foundations"]["removable"] = False
     ranks = "A23456789TJQK"
