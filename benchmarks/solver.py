@@ -24,16 +24,23 @@ left undecided.
     python benchmarks/solver.py [--deals 200] [--budget 10] [--first 1] [--only athena,camelot] [--out runs.jsonl]
                                 [--json docs/data/solver-benchmark.json]
     python benchmarks/solver.py --retry runs.jsonl --budget 60 [--only ...] [--out longer.jsonl]
+    python benchmarks/solver.py --budget 3 --curve docs/data/solver-curve.json
 
 ``--retry`` runs again, with the budget given, only the deals that an earlier run's ``--out`` file left undecided,
 and names each deal that gets a verdict: how many of the hard deals more time decides, and which.
 
 ``--json FILE`` also writes the run's figures there: when and where it ran (the date, the cores, the load average
-before and after, the yardstick, the engine), each setting's row as printed, the deals it left undecided, and every
-deal's record (verdict, seconds, nodes, the largest table, the phase that decided it). ``tools/figures.py`` reads
-``docs/data/solver-benchmark.json`` for the benchmark's table in docs/solver.md, and
+before and after, the yardstick, the engine, the hash of the solver's code), each setting's row as printed, the
+deals it left undecided, and every deal's record (verdict, seconds, nodes, the largest table, the phase that decided
+it). ``tools/figures.py`` reads ``docs/data/solver-benchmark.json`` for the benchmark's table in docs/solver.md, and
 ``docs/data/solver-python.json`` (the same with ``SOLITAIRE_SOLVER=python``) for the engines' comparison there, so
 that the page's figures have these runs as their one source.
+
+``--curve FILE`` keeps the same figures in a file of several runs, one per budget: the run replaces the one of
+its budget there, if any, and leaves the others. Runs of the same deals with budgets of 1, 3 and 30 s, say, set
+beside the 10 s run of ``--json``, give the share decided against the time per deal (``tools/figures.py`` reads
+``docs/data/solver-curve.json``, written so). Each run is a whole run of its own, so the budgets can be run on
+different days, but the page sets side by side only runs of the same solver code and the same deals.
 
 Run it with nothing else heavy on the machine: the budget is wall-clock time, so the shares decided depend on the
 machine's speed. The header gives a yardstick for that speed (the time of a fixed pure-Python loop) so that runs
@@ -62,6 +69,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import solitaire_widget as sw  # noqa: E402
 from solitaire_widget.solver import compiled, solve  # noqa: E402
 from solitaire_widget.solver.restarts import relaxed  # noqa: E402
+from solitaire_widget.studies.players import player_for  # noqa: E402
 
 from benchmarks.machine import cpu_model  # noqa: E402
 
@@ -75,6 +83,7 @@ SETTINGS: dict[str, tuple[str, dict[str, int], float | None]] = {
     "thumb-and-pouch": ("thumb-and-pouch", {}, None),
     "aunt-mary": ("aunt-mary", {}, None),
     "klondike": ("klondike", {"draw": 1, "redeals": 2}, None),
+    "klondike-by-three": ("klondike", {"draw": 3, "redeals": 2}, None),
     "camelot": ("camelot", {}, None),
     "klondike-unlimited": ("klondike", {"draw": 1, "redeals": -1}, 0.90480),
     "klondike-by-three-unlimited": ("klondike", {"draw": 3, "redeals": -1}, 0.81945),
@@ -177,6 +186,32 @@ def summary(name: str, records: list[dict[str, Any]], peak_mb: float) -> dict[st
     }
 
 
+def solver_code() -> str:
+    """The hash of the solver's code, as the study tables record it: which runs searched with the same code."""
+    return player_for("klondike", "solver", {}).code
+
+
+def read_curve(path: Path) -> list[dict[str, Any]]:
+    """The runs of the curve file at ``path`` ([] when there is none yet). Raises ValueError, naming the file, for
+    a file that is no such curve, so that a run is not spent before its figures find nowhere to go."""
+    if not path.exists():
+        return []
+    try:
+        runs = json.loads(path.read_text(encoding="utf-8"))["runs"]
+        if not isinstance(runs, list) or not all(isinstance(run, dict) and float(run["budget"]) > 0 for run in runs):
+            raise TypeError("its runs are not a list of runs with a budget")
+    except (OSError, ValueError, TypeError, KeyError) as error:
+        raise ValueError(f"{path}: not a curve of benchmarks/solver.py --curve ({error})") from None
+    return runs
+
+
+def add_to_curve(path: Path, run: dict[str, Any]) -> None:
+    """Put ``run`` into the curve file at ``path`` (made if missing) in place of the run of its budget, the runs
+    in the order of their budgets."""
+    runs = [old for old in read_curve(path) if float(old["budget"]) != run["budget"]] + [run]
+    path.write_text(dump({"runs": sorted(runs, key=lambda old: float(old["budget"]))}), encoding="utf-8")
+
+
 def dump(data: dict[str, Any]) -> str:
     """``data`` as JSON, indented, with every list of plain values (a deal's record) on one line."""
     text = json.dumps(data, indent=1)
@@ -193,13 +228,21 @@ def main() -> None:
     parser.add_argument("--out", help="also write one JSON line per deal to this file")
     parser.add_argument("--retry", metavar="RUNS", help="run only the deals this --out file left undecided")
     parser.add_argument("--json", help="also write the run's figures and every deal's record to this file (JSON)")
+    parser.add_argument("--curve", help="also put the run's figures into this file of runs, one per budget (JSON)")
     args = parser.parse_args()
     names = [OLD_NAMES.get(name.strip(), name.strip()) for name in args.only.split(",") if name.strip()]
     unknown = [name for name in names if name not in SETTINGS]
     if unknown:
         parser.error(f"unknown setting(s) {', '.join(unknown)}; choose from {', '.join(SETTINGS)}")
-    if args.retry and args.json:
-        parser.error("--json writes the figures of a run of whole ranges of deals, not of --retry")
+    if args.retry and (args.json or args.curve):
+        parser.error("--json and --curve write the figures of a run of whole ranges of deals, not of --retry")
+    if args.budget <= 0:
+        parser.error(f"--budget must be a positive number of seconds, not {args.budget:g}")
+    if args.curve:
+        try:
+            read_curve(Path(args.curve))
+        except ValueError as error:
+            parser.error(str(error))
     if args.retry:
         try:
             retried = undecided_deals(args.retry)
@@ -268,16 +311,19 @@ def main() -> None:
         print(line)
     seconds = time.time() - started
     print(f"{seconds:.0f} s in all")
-    if args.json:
+    if args.json or args.curve:
         found = {"date": datetime.date.today().isoformat(), "seconds": round(seconds), "budget": args.budget,
                  "deals": [args.first, args.first + args.deals - 1], "python": sys.version.split()[0],
                  "engine": compiled.klondike_engine(), "cpu": cpu_model(), "cores": os.cpu_count(),
                  "yardstick_ms": round(yardstick), "load_before": round(load_before[0], 2),
-                 "load_after": round(os.getloadavg()[0], 2), "niceness": os.nice(0), "published_source": SOLVITAIRE,
+                 "load_after": round(os.getloadavg()[0], 2), "niceness": os.nice(0), "code": solver_code(),
+                 "published_source": SOLVITAIRE,
                  "record_fields": ["deal", "verdict", "seconds", "nodes", "peak_table", "decided_in"],
                  "settings": rows}
-        with open(args.json, "w", encoding="utf-8") as out:
-            out.write(dump(found))
+        if args.json:
+            Path(args.json).write_text(dump(found), encoding="utf-8")
+        if args.curve:
+            add_to_curve(Path(args.curve), found)
 
 
 if __name__ == "__main__":

@@ -1075,6 +1075,104 @@ def _beside_the_tables(rows: list[dict], language: str) -> list[str]:
             "(a deal left undecided counted both ways): " + "; ".join(beside) + ".", overlap]
 
 
+def _node_count(nodes: int) -> str:
+    """"120 million", "3.5 million", "82,000"."""
+    if nodes >= 10_000_000:
+        return f"{nodes / 1e6:,.0f} million"
+    return f"{nodes / 1e6:.1f} million" if nodes >= 1_000_000 else f"{nodes:,}"
+
+
+def _budget(seconds: float) -> str:
+    """"1 s", "2.5 s"."""
+    return f"{seconds:g} s"
+
+
+def _curve_runs() -> list[dict]:
+    """The runs of the solver's curve, by budget: those of docs/data/solver-curve.json and, for its own budget,
+    the benchmark's run (docs/data/solver-benchmark.json), so that the table above and the curve quote one run.
+    Raises ValueError when the runs are not of the same deals, settings and solver code."""
+    main = _solver_run("solver-benchmark.json")
+    runs = [run for run in _solver_run("solver-curve.json")["runs"] if run["budget"] != main["budget"]] + [main]
+    runs.sort(key=lambda run: run["budget"])
+    settings = [row["setting"] for row in main["settings"]]
+    for run in runs:
+        for what, mine, theirs in (("deals", run["deals"], main["deals"]),
+                                   ("settings", [row["setting"] for row in run["settings"]], settings),
+                                   ("solver code", run.get("code"), main.get("code"))):
+            if mine != theirs:
+                raise ValueError(f"the solver's curve: its {_budget(run['budget'])} run has other {what} than the "
+                                 f"benchmark's run ({mine} against {theirs}); run it again with the same")
+    return runs
+
+
+def solver_curve(language: str = "en") -> str:
+    """The share of deals the solver decides against the time per deal (docs/data/solver-curve.json, with the
+    benchmark's own run for its budget), the 10 s target, and what the deals left undecided at the longest time
+    searched."""
+    if language != "en":
+        raise ValueError("the solver's benchmark is written in English only")
+    runs = _curve_runs()
+    main = _solver_run("solver-benchmark.json")
+    first, last = main["deals"]
+    longest = runs[-1]
+    when = "; ".join(f"{_budget(run['budget'])} on {run['date']}, load average {run['load_before']:.1f} at the start"
+                     for run in runs)
+    lines = [f"The share of deals decided against the time each deal is given: deals {first} to {last} of every "
+             f"setting, one run for each time (`benchmarks/solver.py --budget SECONDS --curve "
+             f"docs/data/solver-curve.json`; the {_budget(main['budget'])} run is the table's above), each as the "
+             f"table's was run, with the same solver code ({when}):", "",
+             "| game | " + " | ".join(_budget(run["budget"]) for run in runs)
+             + f" | left undecided at {_budget(longest['budget'])} |",
+             "|---|" + "---|" * (len(runs) + 1)]
+    rows = {run["budget"]: {row["setting"]: row for row in run["settings"]} for run in runs}
+    for index, row in enumerate(main["settings"]):
+        setting = row["setting"]
+        shares = " | ".join(_pct(rows[run["budget"]][setting]["decided"], language) for run in runs)
+        left = rows[longest["budget"]][setting]["undecided"]
+        lines.append(f"| {_solver_title(longest['settings'][index], longest)} | {shares} | "
+                     f"{', '.join(map(str, left)) if left else 'none'} |")
+    target = 0.995
+    met = [SOLVER_SETTING_WORDS[row["setting"]] for row in main["settings"] if row["decided"] >= target]
+    unmet = [SOLVER_SETTING_WORDS[row["setting"]] for row in main["settings"] if row["decided"] < target]
+    sentences = [f"Within {_budget(main['budget'])} a deal, {_pct(target, language)} of the deals are decided in "
+                 + (f"{_english_list(met)}" if met else "no setting")
+                 + (f", not in {_english_list(unmet)}." if unmet else ", which is every setting.")]
+    starved = [f"{SOLVER_SETTING_WORDS[row['setting']]} at {_budget(run['budget'])} ({row['core_share']:.0%})"
+               for run in runs for row in run["settings"] if row["core_share"] < 0.9]
+    if starved:
+        sentences.append("Other work took part of the core from some runs, which then searched less than their time "
+                         "allows: " + _english_list(starved) + " of a core.")
+    counts = [sum(len(row["undecided"]) for row in run["settings"]) for run in runs]
+    settings_count = len(main["settings"])
+    sentences.append("Deals left undecided, of the " + f"{settings_count * (last - first + 1):,}"
+                     + " in all: " + ", ".join(f"{count} at {_budget(run['budget'])}"
+                                               for count, run in zip(counts, runs)) + ".")
+    fields = longest["record_fields"]
+    nodes = sorted(dict(zip(fields, record))["nodes"] for row in longest["settings"] for record in row["records"]
+                   if record[1] == "unknown")
+    if len(nodes) == 1:
+        sentences.append(f"The deal left undecided at {_budget(longest['budget'])} had searched "
+                         f"{_node_count(nodes[0])} nodes when its time ran out.")
+    elif nodes:
+        sentences.append(f"The {len(nodes)} deals left undecided at {_budget(longest['budget'])} had searched from "
+                         f"{_node_count(nodes[0])} to {_node_count(nodes[-1])} nodes each (the median "
+                         f"{_node_count(nodes[(len(nodes) - 1) // 2])}) when their time ran out.")
+    published = {setting: share for setting, share, _ in PUBLISHED_THOUGHTFUL}
+    guesses, expected_in_all, undecided_in_all = [], 0, 0
+    for row in longest["settings"]:
+        if row["setting"] in published and row["published"] is not None and row["undecided"]:
+            undecided = len(row["undecided"])
+            expected = min(undecided, max(0, round((row["published"] - row["winnable"]) * row["deals"])))
+            guesses.append(f"{SOLVER_SETTING_WORDS[row['setting']]}, about {expected} of its {undecided}")
+            expected_in_all += expected
+            undecided_in_all += undecided
+    if guesses:
+        lost = ": most of those are lost deals, which only an exhausted search proves."
+        sentences.append("Where a winnable share has been published, it says how many of them can be won ("
+                         + "; ".join(guesses) + ")" + (lost if 2 * expected_in_all < undecided_in_all else "."))
+    return "\n".join(lines) + "\n\n" + " ".join(sentences) + "\n"
+
+
 def _engine_row(records: list[list], fields: list[str]) -> dict:
     """Decided and winnable shares, median and 95th percentile, and nodes per second of some deals' records, as
     benchmarks/solver.py works them out."""
@@ -1765,6 +1863,7 @@ RENDERERS: dict[str, Callable[..., str]] = {
     "hint-cost": hint_cost,
     "solver-benchmark": solver_benchmark,
     "solver-engines": solver_engines,
+    "solver-curve": solver_curve,
     "board-latency": board_latency,
     "solvitaire-check": solvitaire_check,
     **{f"players:{setting}": players(setting) for setting in SETTING_TITLES},

@@ -40,7 +40,7 @@ def solver_benchmark():
 
 
 @pytest.mark.parametrize("page, names", [
-    ("solver.md", ["solver-benchmark", "solver-engines"]),
+    ("solver.md", ["solver-benchmark", "solver-curve", "solver-engines"]),
     ("performance.md", ["board-latency"]),
     ("fair-play.md", ["hint-cost"]),
 ])
@@ -166,6 +166,63 @@ def test_the_benchmark_and_the_pages_quote_the_same_published_shares(figures, so
     for setting, share in published.items():
         assert quoted[setting].startswith(f"{share:.3%} ± "), setting
     assert solver_benchmark.SOLVITAIRE in figures.PUBLISHED_THOUGHTFUL[0][2]
+
+
+def _made_up_curve(solver_benchmark, budget: float, verdicts: dict[str, list[str]], code: str = "abc") -> dict:
+    run = _made_up_run([_made_up_row(solver_benchmark, setting, given) for setting, given in verdicts.items()])
+    return {**run, "budget": budget, "code": code}
+
+
+def test_the_curve_sets_the_benchmarks_run_beside_the_other_budgets(figures, solver_benchmark, tmp_path, monkeypatch):
+    monkeypatch.setattr(figures, "DATA", tmp_path)
+    verdicts = {1.0: {"klondike-unlimited": ["winnable", "unknown", "unknown", "unknown"],
+                      "camelot": ["winnable", "unknown", "unwinnable", "winnable"]},
+                10.0: {"klondike-unlimited": ["winnable", "unknown", "unwinnable", "unknown"],
+                       "camelot": ["winnable", "unwinnable", "unwinnable", "winnable"]},
+                30.0: {"klondike-unlimited": ["winnable", "winnable", "unwinnable", "unknown"],
+                       "camelot": ["winnable", "unwinnable", "unwinnable", "winnable"]}}
+    runs = {budget: _made_up_curve(solver_benchmark, budget, given) for budget, given in verdicts.items()}
+    (tmp_path / "solver-benchmark.json").write_text(json.dumps(runs[10.0]), encoding="utf-8")
+    stale = _made_up_curve(solver_benchmark, 10.0, verdicts[1.0])
+    solver_benchmark.add_to_curve(tmp_path / "solver-curve.json", runs[30.0])
+    solver_benchmark.add_to_curve(tmp_path / "solver-curve.json", stale)
+    solver_benchmark.add_to_curve(tmp_path / "solver-curve.json", runs[1.0])
+    kept = json.loads((tmp_path / "solver-curve.json").read_text(encoding="utf-8"))["runs"]
+    assert [run["budget"] for run in kept] == [1.0, 10.0, 30.0], "one run a budget, in order"
+    text = figures.solver_curve()
+    assert "| game | 1 s | 10 s | 30 s | left undecided at 30 s |" in text
+    assert "| Klondike, one card, unlimited redeals | 25.0% | 50.0% | 75.0% | 4 |" in text, \
+        "the 10 s column is the benchmark's own run, not the curve file's"
+    assert "| Camelot | 75.0% | 100.0% | 100.0% | none |" in text
+    assert "Within 10 s a deal, 99.5% of the deals are decided in Camelot, not in Klondike with unlimited " \
+           "redeals." in text
+    assert "Deals left undecided, of the 8 in all: 4 at 1 s, 2 at 10 s, 1 at 30 s." in text
+    assert "The deal left undecided at 30 s had searched 1,000 nodes when its time ran out." in text
+    assert "it says how many of them can be won (Klondike with unlimited redeals, about 1 of its 1)." in text, \
+        "90.48% of 4 deals is about 4 wins, where 2 are proved: the deal left can be won"
+    (tmp_path / "solver-curve.json").write_text(json.dumps({"runs": [{**runs[1.0], "code": "other"}]}),
+                                                 encoding="utf-8")
+    with pytest.raises(ValueError, match="its 1 s run has other solver code"):
+        figures.solver_curve()
+
+
+def test_the_curve_file_is_checked_before_a_run_is_spent(tmp_path):
+    (tmp_path / "curve.json").write_text(json.dumps({"runs": [{"budget": -1}]}), encoding="utf-8")
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "solver.py"), "--deals", "1", "--only", "camelot",
+                           "--curve", str(tmp_path / "curve.json")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "not a curve of benchmarks/solver.py --curve" in done.stderr
+    assert json.loads((tmp_path / "curve.json").read_text(encoding="utf-8")) == {"runs": [{"budget": -1}]}
+
+
+def test_the_committed_curve_is_of_the_benchmarks_deals_and_code(figures, solver_benchmark):
+    runs = figures._curve_runs()
+    assert len(runs) >= 3 and [run["budget"] for run in runs] == sorted({run["budget"] for run in runs})
+    for run in runs:
+        assert run["code"], "each run says which solver code searched"
+        for row in run["settings"]:
+            records = [dict(zip(run["record_fields"], record)) for record in row["records"]]
+            assert row["undecided"] == [record["deal"] for record in records if record["verdict"] == "unknown"]
+            assert row["decided"] == solver_benchmark.summary(row["setting"], records, row["peak_mb"])["decided"]
 
 
 def test_the_solver_benchmark_writes_no_json_for_a_retry(tmp_path):
