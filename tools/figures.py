@@ -823,7 +823,8 @@ def players(setting: str) -> Callable[..., str]:
     return render
 
 
-#: The chooser each trial of docs/data/fair-trials.json is compared with, in its game setting: the chosen one.
+#: The chooser each trial of docs/data/fair-trials.json is compared with, in its game setting: the chosen one,
+#: unless the data names another for that setting (its "chosen").
 TRIAL_REFERENCE = "bandit"
 
 
@@ -840,8 +841,8 @@ def fair_trials(language: str = "en") -> str:
              "| game | chooser | deals | won | seconds a game | against the chosen |", "|---|---|---|---|---|---|"]
     for trial in data["trials"]:
         deals = range(trial["first_deal"], trial["last_deal"] + 1)
-        reference = next(t for t in data["trials"] if t["setting"] == trial["setting"]
-                         and t["chooser"] == TRIAL_REFERENCE)
+        chosen_name = data.get("chosen", {}).get(trial["setting"], TRIAL_REFERENCE)
+        reference = next(t for t in data["trials"] if t["setting"] == trial["setting"] and t["chooser"] == chosen_name)
         won, chosen = set(trial["won"]), set(reference["won"])
         if trial is reference:
             against = "(the chosen one)"

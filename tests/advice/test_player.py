@@ -275,3 +275,70 @@ def test_twins_get_the_same_plan(variant, options):
         other = twin(game, script, seed=case, deal=None if case == 0 else game.deal + 7)
         assert other.knowledge() == game.knowledge() and other.deal != game.deal
         assert player.plan(game) == player.plan(other)
+
+
+def _after_the_look(draw: int, deal: int, steps: int) -> Game:
+    """A game of Klondike with unlimited redeals, the stock looked through, then played on by the rule of thumb."""
+    game = sw.new_game("klondike", deal=deal, draw=draw, redeals=-1)
+    for move in sw.FairPlayer(**QUICK).plan(game):
+        game.play(move)
+    for _ in range(steps):
+        moves = [move for move in game.legal_moves() if move.kind not in ("deal", "redeal")]
+        if not moves or game.is_over:
+            break
+        game.play(moves[0])
+    return game
+
+
+def _reachable(game: Game) -> set[tuple[str, str]]:
+    """Every (card, place) that dealing on reaches and can play from the waste, by brute force: two rounds of the
+    stock, then back."""
+    found, dealt = set(), 0
+    for _ in range(2 * (game.stock_count + len(game.cards_in("waste")) + 2)):
+        step = next((move for move in game.legal_moves() if move.kind in ("deal", "redeal")), None)
+        if step is None:
+            break
+        game.play(step)
+        dealt += 1
+        found |= {(game.cards_in("waste")[-1], move.dst) for move in game.legal_moves() if move.src == "waste"}
+    for _ in range(dealt):
+        game.undo()
+    return found
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_with_the_stock_known_and_unlimited_redeals_no_plan_only_deals(draw):
+    for deal, steps in ((3, 0), (4, 6), (7, 12)):
+        game = _after_the_look(draw, deal, steps)
+        before = game.position()
+        found = plans(game, stock_known=True)
+        assert game.position() == before
+        assert all(plan.step.kind not in ("deal", "redeal") for plan in found), "dealing commits to nothing"
+        top = game.cards_in("waste")[-1:]
+        covered = {(top[0], plan.step.dst) for plan in found if plan.moves == (plan.step,) and plan.step.src == "waste"}
+        for plan in found:
+            if any(move.kind in ("deal", "redeal") for move in plan.moves):
+                assert plan.step.src == "waste", "a plan that deals plays the card it dealt to"
+            if len(plan.moves) > 1 and all(move.kind in ("deal", "redeal") for move in plan.moves[:-1]):
+                for move in plan.moves[:-1]:
+                    game.play(move)
+                covered.add((game.cards_in("waste")[-1], plan.step.dst))
+                for _ in plan.moves[:-1]:
+                    game.undo()
+        assert _reachable(game) <= covered, "every card a deal reaches is played by a plan, to every place it can go"
+        assert any(plan.step.kind in ("deal", "redeal") for plan in plans(game)), "where the stock is not known"
+
+
+def test_the_player_told_the_stock_never_chooses_only_to_deal_with_unlimited_redeals():
+    player = sw.FairPlayer(knows_stock=True, **QUICK)
+    game = sw.new_game("klondike", deal=22, draw=3, redeals=-1)
+    for _ in range(12):
+        if game.is_over:
+            break
+        choice = player.choice(game)
+        if not choice.moves:
+            break
+        if choice.why == "weighed":
+            assert choice.moves[-1].kind not in ("deal", "redeal"), "a plan weighed deals on to a card and plays it"
+        for move in choice.moves:
+            game.play(move)

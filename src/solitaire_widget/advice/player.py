@@ -184,8 +184,11 @@ class FairPlayer:
                 return Choice(tuple(result.line), "line")
             if result.verdict == "unwinnable":
                 return Choice((), "lost")
-        score = known.to_dict()["score"]
-        options = [plan for plan in plans(game) if _progresses(game, plan, score, may_deal)
+        data = known.to_dict()
+        score = data["score"]
+        # With unlimited redeals and every stock card seen, dealing commits to nothing: see advice.plans.
+        stock_known = data["options"].get("redeals") == -1 and all(data.get("stock", []))
+        options = [plan for plan in plans(game, stock_known) if _progresses(game, plan, score, may_deal)
                    and _layout_after(game, plan.moves) not in visited]
         if not options:
             return Choice((), "resign")
