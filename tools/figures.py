@@ -859,6 +859,64 @@ def fair_trials(language: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
+def fair_curve(language: str = "en") -> str:
+    """The fair player's cost curve (docs/data/fair-curve.json, written by ``benchmarks/fair_curve.py --json``): per
+    setting and player, the games won on the same deals with each budget of samples, the time a game and a move, and
+    each budget against the default deal by deal. English only: the page it goes in (docs/fair-play.md) is written
+    in English. Raises ValueError when a curve's budgets count a deal outside its deals, or lack the default."""
+    if language != "en":
+        raise ValueError("the fair player's cost curve is written in English only")
+    data = json.loads((DATA / "fair-curve.json").read_text(encoding="utf-8"))
+    parts = []
+    for curve in data["curves"]:
+        first, last = curve["first_deal"], curve["last_deal"]
+        count = last - first + 1
+        points = sorted(curve["points"], key=lambda entry: entry["samples"])
+        reference = next((entry for entry in points if entry["samples"] == curve["default_samples"]), None)
+        if reference is None:
+            raise ValueError(f"the fair player's curve of {curve['setting']} ({curve['player']}) has no run with the "
+                             f"default budget, {curve['default_samples']} samples, to compare the others with")
+        for entry in points:
+            if not set(entry["won"]) <= set(range(first, last + 1)):
+                raise ValueError(f"the fair player's curve of {curve['setting']} ({curve['player']}): its "
+                                 f"{entry['samples']}-sample run counts wins outside deals {first}–{last}")
+        earlier = "" if curve["code"] == player_for(curve["variant"], curve["player"], {}).code else (
+            " It was played by an earlier version of the code.")
+        who = ("the player told the stock's order (not a fair player)" if curve["player"] == KNOWS_STOCK
+               else "the fair player")
+        lines = [f"{_setting_title(curve['setting'], language)}, {who}: deals {first}–{last}, each played with every "
+                 f"budget (`benchmarks/fair_curve.py`, {curve['date']}, {curve['cores']} cores, load average "
+                 f"{curve['load_before']:.1f} at the start and {curve['load_after']:.1f} at the end).{earlier}", "",
+                 "| samples for the plan played | won | seconds a game | seconds a move | against "
+                 f"{curve['default_samples']} samples (only this / only {curve['default_samples']}, McNemar's p) |",
+                 "|---|---|---|---|---|"]
+        differing = []
+        for entry in points:
+            won = len(entry["won"])
+            low, high = bounds(won, 0, count)
+            if entry is reference:
+                against = "(the default)"
+            else:
+                mine, theirs = set(entry["won"]), set(reference["won"])
+                only, other = len(mine - theirs), len(theirs - mine)
+                p = mcnemar_p(only, other)
+                against = f"{only} / {other}, p = {p:.3f}"
+                if p < 0.05:
+                    differing.append(f"{entry['samples']} samples ({'more' if only > other else 'fewer'})")
+            per_move = "—" if entry["seconds_per_move"] is None else f"{entry['seconds_per_move']:.2f}"
+            lines.append(f"| {entry['samples']} | {won} of {count}, {_pct(won / count, language)} "
+                         f"({_pct(low, language)}–{_pct(high, language)}) | {entry['seconds_per_game']:.1f} | "
+                         f"{per_move} | {against} |")
+        smallest, largest = points[0], points[-1]
+        verdict = (f"On these deals the wins of {_english_list(differing)} differ from the default's beyond chance "
+                   "(McNemar's p below 0.05)." if differing else "On these deals no budget's wins differ from the "
+                   "default's beyond chance (McNemar's p of 0.05 or more for each).")
+        parts.append("\n".join(lines) + f"\n\n{verdict} A game took {smallest['seconds_per_game']:.1f} s on average "
+                     f"with the smallest budget ({smallest['samples']} samples) and "
+                     f"{largest['seconds_per_game']:.1f} s with the largest ({largest['samples']}).\n")
+    return "\n".join(parts)
+
+
 #: What decided a hint, in words (the fair player's Choice.why).
 HINT_WHY = {"weighed": "plans weighed", "resign": "every plan lost (the rule of thumb's move)", "safe": "a safe move",
             "line": "a line found to the end", "odds": "Camelot's odds", "only": "the only move", "look": "looking "
@@ -1861,6 +1919,7 @@ RENDERERS: dict[str, Callable[..., str]] = {
     "solver-published": solver_published,
     "fair-player": fair_player,
     "fair-trials": fair_trials,
+    "fair-curve": fair_curve,
     "hint-cost": hint_cost,
     "solver-benchmark": solver_benchmark,
     "solver-engines": solver_engines,

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+import solitaire_widget as sw
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "docs" / "data"
 
@@ -42,7 +44,7 @@ def solver_benchmark():
 @pytest.mark.parametrize("page, names", [
     ("solver.md", ["solver-benchmark", "solver-curve", "solver-engines"]),
     ("performance.md", ["board-latency"]),
-    ("fair-play.md", ["hint-cost"]),
+    ("fair-play.md", ["hint-cost", "fair-curve"]),
 ])
 def test_each_page_has_its_benchmark_regions(figures, page, names):
     text = (ROOT / "docs" / page).read_text(encoding="utf-8")
@@ -313,3 +315,96 @@ def test_the_committed_latency_run_is_whole():
     assert run["latency_ms"]["max"] == max(raw["latency_ms"])
     assert run["flicker_moves"] == sum(1 for f in raw["flicker"] if f)
     assert run["comm_sent"]["max"] == max(raw["bytes_sent"])
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The fair player's cost curve
+# --------------------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def fair_curve():
+    return _load("fair_curve_benchmark", ROOT / "benchmarks" / "fair_curve.py")
+
+
+def test_what_the_fair_curve_writes_is_what_the_page_reads(figures, fair_curve, tmp_path, monkeypatch):
+    """Two budgets on two deals (the default made 16 samples, so that the test is quick): each budget a study kept
+    in a store, the default's in the published table's store, and the page's table from the file written."""
+    monkeypatch.setattr(fair_curve, "DEFAULT_SAMPLES", 16)
+    curve = fair_curve.run_curve("thumb-and-pouch", "fair", range(1, 3), [8, 16], 1, tmp_path)
+    assert (tmp_path / "thumb-and-pouch.fair.sqlite").exists(), "the default budget plays into the table's store"
+    assert (tmp_path / "curve" / "thumb-and-pouch.fair.samples-8.sqlite").exists()
+    assert [entry["samples"] for entry in curve["points"]] == [8, 16] and curve["default_samples"] == 16
+    rows = {samples: sw.study("thumb-and-pouch", "fair", range(1, 3), samples=samples, workers=1, progress=False,
+                              store=fair_curve.curve_store(tmp_path, "thumb-and-pouch", "fair", samples)).rows
+            for samples in (8, 16)}
+    for entry in curve["points"]:
+        played = rows[entry["samples"]]
+        assert entry["won"] == [row.deal for row in played if row.success]
+        assert entry["moves_per_game"] == round(sum(row.moves for row in played) / 2, 1)
+    fair_curve.write(tmp_path / "fair-curve.json", curve)
+    fair_curve.write(tmp_path / "fair-curve.json", {**curve, "date": "2026-01-02"})
+    kept = json.loads((tmp_path / "fair-curve.json").read_text(encoding="utf-8"))["curves"]
+    assert [c["date"] for c in kept] == ["2026-01-02"], "one curve a setting and player, the newest"
+    monkeypatch.setattr(figures, "DATA", tmp_path)
+    text = figures.fair_curve()
+    assert text.startswith("Thumb and Pouch, the fair player: deals 1–2, each played with every budget")
+    assert "earlier version" not in text, "played by today's code"
+    eight = len(curve["points"][0]["won"])
+    assert f"| 8 | {eight} of 2, " in text and "| 16 | " in text and "(the default) |" in text
+    for entry in curve["points"]:
+        assert f"| {entry['seconds_per_game']:.1f} |" in text
+
+
+def test_the_fair_curve_names_a_curve_that_cannot_be_read(figures, tmp_path, monkeypatch):
+    monkeypatch.setattr(figures, "DATA", tmp_path)
+    point = {"samples": 8, "won": [1], "seconds_per_game": 1.0, "seconds_per_move": 0.1, "moves_per_game": 10.0}
+    curve = {"setting": "athena", "variant": "athena", "player": "fair", "code": "0" * 16, "first_deal": 1,
+             "last_deal": 2, "default_samples": 300, "date": "2026-01-01", "cores": 2, "load_before": 0.1,
+             "load_after": 2.0, "points": [point]}
+    (tmp_path / "fair-curve.json").write_text(json.dumps({"curves": [curve]}), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"curve of athena \(fair\) has no run with the default budget, 300"):
+        figures.fair_curve()
+    other = {**point, "samples": 300, "won": [3]}
+    (tmp_path / "fair-curve.json").write_text(json.dumps({"curves": [{**curve, "points": [point, other]}]}),
+                                              encoding="utf-8")
+    with pytest.raises(ValueError, match="its 300-sample run counts wins outside deals 1–2"):
+        figures.fair_curve()
+    other["won"] = [2]
+    (tmp_path / "fair-curve.json").write_text(json.dumps({"curves": [{**curve, "points": [point, other]}]}),
+                                              encoding="utf-8")
+    text = figures.fair_curve()
+    assert "It was played by an earlier version of the code." in text
+    assert "| 8 | 1 of 2, 50.0% " in text and "| 1 / 1, p = 1.000 |" in text
+    assert "no budget's wins differ from the default's beyond chance" in text
+    assert "A game took 1.0 s on average with the smallest budget (8 samples) and 1.0 s with the largest (300)." in text
+    many = {**curve, "last_deal": 10, "points": [{**point, "won": list(range(1, 11))}, {**other, "won": []}]}
+    (tmp_path / "fair-curve.json").write_text(json.dumps({"curves": [many]}), encoding="utf-8")
+    assert "the wins of 8 samples (more) differ from the default's beyond chance" in figures.fair_curve()
+
+
+def test_the_fair_curve_file_is_checked_before_a_run_is_spent(tmp_path):
+    (tmp_path / "curve.json").write_text(json.dumps({"curves": [{"setting": 3}]}), encoding="utf-8")
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "fair_curve.py"), "--setting", "camelot",
+                           "--deals", "1", "--samples", "8", "--stores", str(tmp_path), "--json",
+                           str(tmp_path / "curve.json")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "not a file of curves of benchmarks/fair_curve.py --json" in done.stderr
+    assert json.loads((tmp_path / "curve.json").read_text(encoding="utf-8")) == {"curves": [{"setting": 3}]}
+    assert not (tmp_path / "curve").exists(), "nothing played"
+
+
+@pytest.mark.parametrize("given", ["", "0,8", "8,x"])
+def test_the_fair_curve_takes_whole_budgets_only(fair_curve, given):
+    with pytest.raises(Exception, match="--samples takes"):
+        fair_curve.budgets_of(given)
+    assert fair_curve.budgets_of("300,75,75,150") == [75, 150, 300]
+
+
+def test_the_committed_fair_curves_are_whole(figures):
+    curves = json.loads((DATA / "fair-curve.json").read_text(encoding="utf-8"))["curves"]
+    assert curves, "at least one curve"
+    for curve in curves:
+        budgets = [entry["samples"] for entry in curve["points"]]
+        assert curve["default_samples"] in budgets and len(budgets) >= 3 and len(set(budgets)) == len(budgets)
+        for entry in curve["points"]:
+            assert entry["seconds_per_game"] > 0 and entry["moves_per_game"] > 0
+    figures.fair_curve()
